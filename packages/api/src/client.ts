@@ -1,0 +1,105 @@
+import type { z } from 'zod';
+import { ErrorBodySchema } from './errors';
+import { UserSessionSchema, type LoginBody, type UserSession } from './auth.schemas';
+import { AvailableLocalesSchema, LOCALE_HEADER, type Locale } from './locale.schemas';
+import { TradingStatusSchema, type TradingStatus } from './trading.schemas';
+import { EnvironmentSettingsSchema, type EnvironmentSettings } from './env.schemas';
+import { ENV_PATH, REST, XSRF_HEADER } from './routes';
+
+/** A failed call: the HTTP status and the server's stable error code. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  getToken: () => string | null;
+  getLocale: () => Locale;
+  /** The XSRF-TOKEN cookie's value, echoed in X-XSRF-TOKEN on state-changing calls. */
+  getXsrfToken?: () => string | null;
+  fetch?: typeof fetch;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A small typed client: every answer is parsed with the same schema the server validates with. */
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+
+  async function request(method: Method, path: string, body?: unknown): Promise<Response> {
+    const headers: Record<string, string> = { [LOCALE_HEADER]: options.getLocale() };
+    const token = options.getToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+    const xsrf = method === 'GET' ? null : (options.getXsrfToken?.() ?? null);
+    if (xsrf) headers[XSRF_HEADER] = xsrf;
+    let payload: string | undefined;
+    if (typeof body === 'string') {
+      headers['content-type'] = 'text/plain';
+      payload = body;
+    } else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await doFetch(`${options.baseUrl}${path}`, {
+      method,
+      headers,
+      body: payload,
+      credentials: 'same-origin',
+    });
+    if (!response.ok) {
+      const parsed = ErrorBodySchema.safeParse(await response.json().catch(() => null));
+      throw parsed.success
+        ? new ApiError(
+            response.status,
+            parsed.data.code,
+            parsed.data.message,
+            parsed.data.retryAfterSeconds,
+          )
+        : new ApiError(response.status, 'INTERNAL', response.statusText);
+    }
+    return response;
+  }
+
+  /** A call whose answer is parsed with its schema. */
+  async function call<S extends z.ZodType>(
+    method: Method,
+    path: string,
+    schema: S,
+    body?: unknown,
+  ): Promise<z.infer<S>> {
+    const response = await request(method, path, body);
+    return schema.parse(await response.json());
+  }
+
+  /** A call whose answer is not read (spec section 7: logout, setLocale). */
+  async function send(method: Method, path: string, body?: unknown): Promise<void> {
+    await request(method, path, body);
+  }
+
+  return {
+    call,
+    send,
+    login: (body: LoginBody): Promise<UserSession> =>
+      call('POST', REST.login, UserSessionSchema, body),
+    loginAs: (username: string): Promise<UserSession> =>
+      call('POST', REST.loginAs, UserSessionSchema, username),
+    logout: (token: string): Promise<void> => send('POST', REST.logout, token),
+    setLocale: (locale: Locale): Promise<void> => send('PUT', REST.setLocale(locale)),
+    availableLocales: (): Promise<Locale[]> =>
+      call('GET', REST.availableLocales, AvailableLocalesSchema),
+    tradingStatus: (): Promise<TradingStatus> =>
+      call('GET', REST.tradingStatus, TradingStatusSchema),
+    environment: (): Promise<EnvironmentSettings> =>
+      call('GET', ENV_PATH, EnvironmentSettingsSchema),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
