@@ -1,8 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
 // One run covers every workspace; each project keeps its own environment.
+// Under CI each run also writes a JSON report that scripts/test-summary.mjs adds up.
+const reportName = process.env.TEST_DATABASE_URL ? 'vitest-postgres' : 'vitest';
+const reporters = process.env.CI
+  ? ['default', ['json', { outputFile: `.reports/${reportName}.json` }] as [string, object]]
+  : ['default'];
+
 export default defineConfig({
   test: {
+    reporters,
     projects: [
       {
         test: {
