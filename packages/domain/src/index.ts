@@ -1,1 +1,22 @@
-export {};
+// The public surface of the business rules; see docs/domain.md for which function answers what.
+export * from './amsterdam-time';
+export * from './budget';
+export * from './click-type';
+export * from './clickability';
+export * from './contract';
+export * from './deadline';
+export { fromDec, isDecimalString, toDec, type DecimalString } from './decimal';
+export * from './disable-reasons';
+export * from './holidays';
+export * from './maturity';
+export * from './offers';
+export * from './open-volume';
+export * from './overlap';
+export * from './percentages';
+export * from './position-flags';
+export * from './price-alert';
+export * from './pricing';
+export * from './runout';
+export * from './trading-calendar';
+export * from './trading-hours';
+export * from './trading-window';

@@ -1,0 +1,100 @@
+import { clickTypeAllows, type ClickType } from './click-type';
+import type { ContractPartVolumes, Market, MarketOption } from './contract';
+import { isDeadlinePassed } from './deadline';
+import type { DisableClickReason } from './disable-reasons';
+import type { Period } from './maturity';
+import { statusHasOffers, statusHasPrice } from './offers';
+import { openVolume } from './open-volume';
+import { periodsOverlap } from './overlap';
+import type { TradingCalendar } from './trading-calendar';
+import { openSessions, type TradingSession } from './trading-window';
+import { toDec } from './decimal';
+
+/** Everything the server knows that decides whether a position can be clicked now. */
+export interface ClickabilityInput {
+  clickType: ClickType;
+  marketOption: MarketOption;
+  period: Period;
+  /** The contract parts of the position with their volumes and offers. */
+  parts: readonly ContractPartVolumes[];
+  at: Date;
+  /** Clicking is paused portal-wide (trading status pauzeActive). */
+  paused: boolean;
+  /** The user may click: not read-only and click-authorised. */
+  userMayClick: boolean;
+  /** A transaction on an overlapping position of this contract is still pending. */
+  pendingOverlappingClick: boolean;
+  calendar?: TradingCalendar;
+}
+
+export type Clickability =
+  | {
+      clickable: true;
+      disableClickReason: null;
+      /** The markets a click may go to now, each with the session (and price) that applies. */
+      sessions: TradingSession[];
+    }
+  | { clickable: false; disableClickReason: DisableClickReason; sessions: [] };
+
+function refuse(disableClickReason: DisableClickReason): Clickability {
+  return { clickable: false, disableClickReason, sessions: [] };
+}
+
+/**
+ * Decides whether a position can be clicked now, and if not, the one reason shown. Reasons are
+ * checked in this order, so the reason shown is the most lasting one:
+ * DC_34 user not authorised, DC_35 paused, DC_10 click type does not allow the period type,
+ * DC_21 deadline passed, DC_12 no open volume, DC_11 a power part closed, DC_31 pending overlapping
+ * transaction, DC_36 window closed, DC_22 no offer on any open market, DC_23 no price yet.
+ */
+export function decideClickability(input: ClickabilityInput): Clickability {
+  if (!input.userMayClick) return refuse('DC_34');
+  if (input.paused) return refuse('DC_35');
+  if (!clickTypeAllows(input.clickType, input.period.maturity)) return refuse('DC_10');
+  if (isDeadlinePassed(input.at, input.period, input.calendar)) return refuse('DC_21');
+
+  const withVolume = input.parts.filter((part) => toDec(part.totalVolume).gt(0));
+  const open = withVolume.filter((part) => toDec(openVolume(part)).gt(0));
+  if (open.length === 0) return refuse('DC_12');
+  if (open.length < withVolume.length) return refuse('DC_11');
+
+  if (input.pendingOverlappingClick) return refuse('DC_31');
+
+  const sessions = openSessions(input.at, {
+    marketOption: input.marketOption,
+    period: input.period,
+    ...(input.calendar === undefined ? {} : { calendar: input.calendar }),
+  });
+  if (sessions.length === 0) return refuse('DC_36');
+
+  const offered = sessions.filter((session) => statusHasOffers(input.parts, session.market));
+  if (offered.length === 0) return refuse('DC_22');
+
+  const priced = offered.filter((session) => statusHasPrice(input.parts, session.market));
+  if (priced.length === 0) return refuse('DC_23');
+
+  return { clickable: true, disableClickReason: null, sessions: priced };
+}
+
+/** A click as the server keeps it. */
+export interface ClickRecord extends Period {
+  inProgress: boolean;
+}
+
+/** Whether an unfinished click on an overlapping position locks a period (DC_31). */
+export function hasPendingOverlappingClick(
+  period: Period,
+  clicks: readonly ClickRecord[],
+): boolean {
+  return clicks.some((click) => click.inProgress && periodsOverlap(click, period));
+}
+
+/** Whether a year is offered: at least one of its positions is clickable. */
+export function isYearOffered(statuses: readonly { clickable: boolean }[]): boolean {
+  return statuses.some((status) => status.clickable);
+}
+
+/** The markets a clickable position may be clicked on now. */
+export function clickableMarkets(clickability: Clickability): Market[] {
+  return clickability.sessions.map((session) => session.market);
+}
