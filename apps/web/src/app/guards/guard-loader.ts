@@ -1,0 +1,20 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { admits, homePath, loginPathReturningTo, type Access } from '../../shared/routing/access';
+import { readSession, refreshLastRefresh } from '../../shared/session/session-store';
+
+/**
+ * A route guard as a loader: no session goes to login with a returnUrl, a refused user goes to
+ * their own home screen, an admitted one has lastRefresh renewed (spec section 6).
+ */
+export function guardLoader(access: Access) {
+  return ({ request }: LoaderFunctionArgs): null => {
+    const session = readSession();
+    if (!session) {
+      const url = new URL(request.url);
+      throw redirect(loginPathReturningTo(`${url.pathname}${url.search}${url.hash}`));
+    }
+    if (!admits(access, session)) throw redirect(homePath(session));
+    refreshLastRefresh();
+    return null;
+  };
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Notifications } from '@mantine/notifications';
+import { RouterProvider, type createBrowserRouter, type RouteObject } from 'react-router';
+import type { EnvironmentSettings } from '@klik/api';
+import { createKlikApiClient } from '../shared/api/api-client';
+import { ApiClientProvider } from '../shared/api/api-context';
+import { EnvProvider } from '../shared/env/env-context';
+import { I18nProvider } from '../shared/i18n/i18n-provider';
+import { currentLocale } from '../shared/i18n/locale-store';
+import { useLocale } from '../shared/i18n/use-locale';
+import { loginPathReturningTo } from '../shared/routing/access';
+import { clearLocalSession, readSession } from '../shared/session/session-store';
+import { createRoutes } from './routes';
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+export type CreateRouter = (routes: RouteObject[]) => AppRouter;
+
+interface KlikAppProps {
+  env: EnvironmentSettings;
+  fetch: typeof fetch;
+  createRouter: CreateRouter;
+}
+
+function createAppParts(env: EnvironmentSettings, fetchFn: typeof fetch, create: CreateRouter) {
+  let router: AppRouter | null = null;
+  const api = createKlikApiClient({
+    backendUrl: env.backendUrl,
+    fetch: fetchFn,
+    getToken: () => readSession()?.token ?? null,
+    getLocale: () => currentLocale(env.locale),
+    // A 401 means the server ended the session: drop ours and ask for a new login.
+    onUnauthenticated: () => {
+      clearLocalSession();
+      if (!router) return;
+      const { pathname, search, hash } = router.state.location;
+      void router.navigate(loginPathReturningTo(`${pathname}${search}${hash}`), {
+        replace: true,
+      });
+    },
+  });
+  router = create(createRoutes());
+  return { api, router };
+}
+
+function LocalisedApp({ env, router }: { env: EnvironmentSettings; router: AppRouter }) {
+  const locale = useLocale();
+  return (
+    <I18nProvider locale={locale} translations={env.translations}>
+      <Notifications />
+      <RouterProvider router={router} />
+    </I18nProvider>
+  );
+}
+
+/** The portal once the environment settings are known. */
+export function KlikApp({ env, fetch: fetchFn, createRouter }: KlikAppProps) {
+  const [{ api, router }] = useState(() => createAppParts(env, fetchFn, createRouter));
+  return (
+    <EnvProvider env={env}>
+      <ApiClientProvider client={api}>
+        <LocalisedApp env={env} router={router} />
+      </ApiClientProvider>
+    </EnvProvider>
+  );
+}

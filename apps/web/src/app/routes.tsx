@@ -1,0 +1,77 @@
+import { redirect, type RouteObject } from 'react-router';
+import { PATHS } from '../shared/routing/paths';
+import { FullPageLoader } from '../shared/ui/full-page-loader';
+import { guardLoader } from './guards/guard-loader';
+import { RouteError } from './routes/route-error';
+
+/** The spec's routes that have screens so far, each loaded on demand. */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      path: '/',
+      ErrorBoundary: RouteError,
+      HydrateFallback: FullPageLoader,
+      children: [
+        { index: true, loader: () => redirect(PATHS.login) },
+        {
+          path: 'login',
+          lazy: async () => ({
+            Component: (await import('../features/auth/screens/login-screen')).LoginScreen,
+          }),
+        },
+        {
+          path: 'forgotpassword',
+          lazy: async () => ({
+            Component: (await import('../features/auth/screens/forgot-password-screen'))
+              .ForgotPasswordScreen,
+          }),
+        },
+        {
+          id: 'signed-in',
+          loader: guardLoader('signedIn'),
+          lazy: async () => ({
+            Component: (await import('./layout/signed-in-shell')).SignedInShell,
+          }),
+          children: [
+            {
+              path: 'dashboard',
+              loader: guardLoader('regular'),
+              lazy: async () => ({
+                Component: (await import('../features/positions/screens/dashboard-screen'))
+                  .DashboardScreen,
+              }),
+            },
+            {
+              path: 'admindashboard',
+              loader: guardLoader('admin'),
+              lazy: async () => ({
+                Component: (await import('../features/admin/screens/admin-dashboard-screen'))
+                  .AdminDashboardScreen,
+              }),
+            },
+            {
+              path: 'overview',
+              loader: guardLoader('tpi'),
+              lazy: async () => ({
+                Component: (await import('../features/tpi/screens/overview-screen')).OverviewScreen,
+              }),
+            },
+            {
+              path: 'myinfo',
+              loader: guardLoader('signedIn'),
+              lazy: async () => ({
+                Component: (await import('../features/account/screens/myinfo-screen')).MyInfoScreen,
+              }),
+            },
+          ],
+        },
+        {
+          path: '*',
+          lazy: async () => ({
+            Component: (await import('./routes/not-found-screen')).NotFoundScreen,
+          }),
+        },
+      ],
+    },
+  ];
+}

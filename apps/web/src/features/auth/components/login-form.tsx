@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
+import { LOGIN_PASSWORD_MAX_LENGTH, type LoginBody } from '@klik/api';
+import { useT } from '../../../shared/i18n/use-t';
+import { PATHS } from '../../../shared/routing/paths';
+import { isLoginValid, toLoginBody, validateLogin } from '../login-validation';
+import type { LoginFailure } from '../login-failure';
+
+interface LoginFormProps {
+  loading: boolean;
+  failure: LoginFailure | null;
+  onSubmit: (body: LoginBody) => void;
+  onInvalidAttempt: () => void;
+}
+
+export function LoginForm({ loading, failure, onSubmit, onInvalidAttempt }: LoginFormProps) {
+  const t = useT();
+  const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
+  const [attempted, setAttempted] = useState(false);
+  const errors = attempted ? validateLogin(values) : {};
+  const messageValues = { max: LOGIN_PASSWORD_MAX_LENGTH };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loading) return;
+    setAttempted(true);
+    if (!isLoginValid(validateLogin(values))) {
+      onInvalidAttempt();
+      return;
+    }
+    onSubmit(toLoginBody(values));
+  }
+
+  return (
+    <form data-testid="login-form" noValidate onSubmit={submit} aria-busy={loading}>
+      <Stack>
+        <TextInput
+          label={t('login.username')}
+          name="username"
+          autoComplete="username"
+          value={values.username}
+          onChange={(event) => {
+            const username = event.currentTarget.value;
+            setValues((current) => ({ ...current, username }));
+          }}
+          error={errors.username ? t(errors.username, messageValues) : undefined}
+          disabled={loading}
+          required
+        />
+        <PasswordInput
+          label={t('login.password')}
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(event) => {
+            const password = event.currentTarget.value;
+            setValues((current) => ({ ...current, password }));
+          }}
+          error={errors.password ? t(errors.password, messageValues) : undefined}
+          disabled={loading}
+          required
+        />
+        {failure && (
+          <Alert color="red" role="alert" data-testid="login-error">
+            {failure.kind === 'message' ? t(failure.key) : failure.text}
+          </Alert>
+        )}
+        <Button type="submit" loading={loading} data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+        {loading && (
+          <span className="klik-visually-hidden" role="status">
+            {t('login.loading')}
+          </span>
+        )}
+        <Anchor component={Link} to={PATHS.forgotPassword} size="sm">
+          {t('login.forgotPassword')}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

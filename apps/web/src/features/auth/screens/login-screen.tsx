@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { Paper, Stack, Title } from '@mantine/core';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { LoginBody } from '@klik/api';
+import { useApiClient } from '../../../shared/api/use-api-client';
+import { isInternetExplorer } from '../../../shared/browser/is-internet-explorer';
+import { useEnv } from '../../../shared/env/use-env';
+import { useT } from '../../../shared/i18n/use-t';
+import { RETURN_URL_PARAM } from '../../../shared/routing/paths';
+import { targetAfterLogin } from '../../../shared/routing/access';
+import { clearLocalSession, startSession } from '../../../shared/session/session-store';
+import { PublicPage } from '../../../shared/ui/public-page';
+import { useLogin } from '../api/use-login';
+import { IeWarning } from '../components/ie-warning';
+import { LoginForm } from '../components/login-form';
+import { loginFailure, type LoginFailure } from '../login-failure';
+
+export function LoginScreen() {
+  const t = useT();
+  const env = useEnv();
+  const api = useApiClient();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const login = useLogin();
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
+
+  // Opening the login screen ends any session still held here (spec section 2). The local copy
+  // goes first, so a second run of this effect finds nothing to log out.
+  useEffect(() => {
+    const previous = clearLocalSession();
+    if (!previous) return;
+    api.logout(previous.token).catch((error: unknown) => {
+      console.warn('Logging out the earlier session failed', error);
+    });
+  }, [api]);
+
+  function submit(body: LoginBody) {
+    setFailure(null);
+    login.mutate(body, {
+      onSuccess: (session) => {
+        startSession(session);
+        void navigate(targetAfterLogin(searchParams.get(RETURN_URL_PARAM), session), {
+          replace: true,
+        });
+      },
+      onError: (error) => setFailure(loginFailure(error)),
+    });
+  }
+
+  return (
+    <PublicPage>
+      <Stack>
+        {isInternetExplorer(navigator.userAgent) && <IeWarning />}
+        <Paper withBorder p="lg" shadow="xs">
+          <Stack>
+            <Title order={1} size="h2">
+              {env.title}
+            </Title>
+            <Title order={2} size="h4">
+              {t('login.title')}
+            </Title>
+            <LoginForm
+              loading={login.isPending}
+              failure={failure}
+              onSubmit={submit}
+              onInvalidAttempt={() => setFailure(null)}
+            />
+          </Stack>
+        </Paper>
+      </Stack>
+    </PublicPage>
+  );
+}

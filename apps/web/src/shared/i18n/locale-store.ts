@@ -1,0 +1,65 @@
+import { LocaleSchema, type Locale } from '@klik/api';
+import { sessionJsonStorage } from '../storage/browser-storage';
+import { LOCALE_COOKIE, STORAGE_KEYS } from '../storage/storage-keys';
+
+/** The locale cookie lasts one year (spec section 9). */
+export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+export function readCookie(cookies: string, name: string): string | null {
+  for (const part of cookies.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator === -1) continue;
+    if (part.slice(0, separator).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(separator + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+function asLocale(value: unknown): Locale | null {
+  const parsed = LocaleSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Session storage first, then the locale cookie, then the deployment's default. */
+export function resolveLocale(sources: {
+  sessionLocale: unknown;
+  cookieLocale: string | null;
+  envLocale: Locale;
+}): Locale {
+  return asLocale(sources.sessionLocale) ?? asLocale(sources.cookieLocale) ?? sources.envLocale;
+}
+
+function readSessionLocale(): unknown {
+  // Accept a bare value as well as JSON, so a locale written by hand still counts.
+  return (
+    sessionJsonStorage.read(STORAGE_KEYS.locale) ?? sessionJsonStorage.readRaw(STORAGE_KEYS.locale)
+  );
+}
+
+export function currentLocale(envLocale: Locale): Locale {
+  return resolveLocale({
+    sessionLocale: readSessionLocale(),
+    cookieLocale: readCookie(document.cookie, LOCALE_COOKIE),
+    envLocale,
+  });
+}
+
+const listeners = new Set<() => void>();
+
+export function subscribeLocale(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Remembers the choice in session storage and in the one-year locale cookie. */
+export function persistLocale(locale: Locale): void {
+  sessionJsonStorage.write(STORAGE_KEYS.locale, locale);
+  document.cookie = `${LOCALE_COOKIE}=${locale}; max-age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; path=/; samesite=lax`;
+  document.documentElement.lang = locale;
+  for (const listener of listeners) listener();
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { Role } from '@klik/api';
+import {
+  admits,
+  homePath,
+  loginPathReturningTo,
+  sanitizeReturnUrl,
+  targetAfterLogin,
+} from './access';
+
+const user = (role: Role, allowTPIPage = false) => ({ role, allowTPIPage });
+
+describe('home screen after login', () => {
+  it.each([
+    [user('admin'), '/admindashboard'],
+    [user('accountmanager'), '/admindashboard'],
+    [user('accountmanager', true), '/admindashboard'],
+    [user('consultant', true), '/overview'],
+    [user('consultant'), '/dashboard'],
+    [user('customer'), '/dashboard'],
+    [user('customer', true), '/dashboard'],
+  ])('%o goes to %s', (session, path) => {
+    expect(homePath(session)).toBe(path);
+  });
+});
+
+describe('guards', () => {
+  it('the admin guard admits only admin and account manager', () => {
+    expect(admits('admin', user('admin'))).toBe(true);
+    expect(admits('admin', user('accountmanager'))).toBe(true);
+    expect(admits('admin', user('consultant'))).toBe(false);
+    expect(admits('admin', user('customer'))).toBe(false);
+  });
+
+  it('the regular guard admits any signed-in user but admin', () => {
+    expect(admits('regular', user('admin'))).toBe(false);
+    expect(admits('regular', user('accountmanager'))).toBe(true);
+    expect(admits('regular', user('consultant'))).toBe(true);
+    expect(admits('regular', user('customer'))).toBe(true);
+  });
+
+  it('the overview admits users with the TPI page only', () => {
+    expect(admits('tpi', user('consultant', true))).toBe(true);
+    expect(admits('tpi', user('consultant'))).toBe(false);
+    expect(admits('tpi', user('admin', true))).toBe(false);
+  });
+
+  it("every user's home screen admits that user", () => {
+    for (const role of ['admin', 'accountmanager', 'consultant', 'customer'] as const) {
+      for (const tpi of [true, false]) {
+        const session = user(role, tpi);
+        expect(targetAfterLogin(null, session)).toBe(homePath(session));
+        expect(targetAfterLogin(homePath(session), session)).toBe(homePath(session));
+      }
+    }
+  });
+});
+
+describe('returnUrl', () => {
+  it.each([
+    ['/dashboard', '/dashboard'],
+    ['/myinfo?tab=1#top', '/myinfo?tab=1#top'],
+    ['/dashboard/../myinfo', '/myinfo'],
+  ])('keeps the same-origin path %s', (raw, expected) => {
+    expect(sanitizeReturnUrl(raw)).toBe(expected);
+  });
+
+  it.each([
+    null,
+    '',
+    'dashboard',
+    '//evil.example/dashboard',
+    '/\\evil.example',
+    '\\\\evil.example',
+    'https://evil.example/dashboard',
+    'javascript:alert(1)',
+    '/\tdashboard',
+    '/\n/evil.example',
+  ])('refuses %j', (raw) => {
+    expect(sanitizeReturnUrl(raw)).toBeNull();
+  });
+
+  it('is honoured only when the guard would admit the role', () => {
+    expect(targetAfterLogin('/myinfo', user('customer'))).toBe('/myinfo');
+    expect(targetAfterLogin('/admindashboard', user('customer'))).toBe('/dashboard');
+    expect(targetAfterLogin('/dashboard', user('admin'))).toBe('/admindashboard');
+    expect(targetAfterLogin('/dashboard', user('accountmanager'))).toBe('/dashboard');
+    expect(targetAfterLogin('/login', user('customer'))).toBe('/dashboard');
+    expect(targetAfterLogin('/nowhere', user('customer'))).toBe('/dashboard');
+    expect(targetAfterLogin('//evil.example/dashboard', user('customer'))).toBe('/dashboard');
+  });
+
+  it('the login path carries where the user was going', () => {
+    expect(loginPathReturningTo('/myinfo?x=1')).toBe('/login?returnUrl=%2Fmyinfo%3Fx%3D1');
+    expect(loginPathReturningTo('/')).toBe('/login');
+    expect(loginPathReturningTo('/login?returnUrl=%2Fmyinfo')).toBe('/login');
+  });
+});

@@ -1,0 +1,90 @@
+import { isAdminRole, type UserSession } from '@klik/api';
+import { PATHS, RETURN_URL_PARAM } from './paths';
+
+/**
+ * Who may open a guarded screen. `admin`: admin and account manager; `regular`: anyone signed in
+ * but admin (spec section 6); `signedIn`: anyone signed in; `tpi`: a regular user with the TPI page.
+ */
+export type Access = 'admin' | 'regular' | 'signedIn' | 'tpi';
+
+type SessionRole = Pick<UserSession, 'role' | 'allowTPIPage'>;
+
+/** Guarded screens by their first path segment. */
+export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
+  dashboard: 'regular',
+  admindashboard: 'admin',
+  myinfo: 'signedIn',
+  overview: 'tpi',
+};
+
+export function admits(access: Access, session: SessionRole): boolean {
+  switch (access) {
+    case 'admin':
+      return isAdminRole(session.role);
+    case 'regular':
+      return session.role !== 'admin';
+    case 'signedIn':
+      return true;
+    case 'tpi':
+      return session.role !== 'admin' && session.allowTPIPage;
+  }
+}
+
+/** Where a user lands after login (spec section 2) and when a guard refuses them. */
+export function homePath(session: SessionRole): string {
+  if (isAdminRole(session.role)) return PATHS.adminDashboard;
+  if (session.role === 'consultant' && session.allowTPIPage) return PATHS.overview;
+  return PATHS.dashboard;
+}
+
+function firstSegment(pathname: string): string {
+  return pathname.split('/')[1] ?? '';
+}
+
+/** True when the path belongs to a guarded screen that admits this user. */
+export function canOpen(pathname: string, session: SessionRole): boolean {
+  const access = ROUTE_ACCESS[firstSegment(pathname)];
+  return access !== undefined && admits(access, session);
+}
+
+const PROBE_ORIGIN = 'http://klik.invalid';
+
+/**
+ * A returnUrl is honoured only as a same-origin relative path starting with a single '/', so the
+ * login screen can never become an open redirect. Answers the normalised path or null.
+ */
+export function sanitizeReturnUrl(raw: string | null): string | null {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//')) return null;
+  // Browsers read '\' as '/', and control characters are stripped before parsing.
+  if (
+    raw.includes('\\') ||
+    [...raw].some((char) => char.charCodeAt(0) < 0x20 || char === '\u007f')
+  ) {
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw, PROBE_ORIGIN);
+  } catch {
+    return null;
+  }
+  if (url.origin !== PROBE_ORIGIN) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The screen to open after login: the returnUrl when safe and admitted, else the user's home. */
+export function targetAfterLogin(rawReturnUrl: string | null, session: SessionRole): string {
+  const returnUrl = sanitizeReturnUrl(rawReturnUrl);
+  if (returnUrl !== null && canOpen(new URL(returnUrl, PROBE_ORIGIN).pathname, session)) {
+    return returnUrl;
+  }
+  return homePath(session);
+}
+
+export function loginPathReturningTo(current: string): string {
+  const returnUrl = sanitizeReturnUrl(current);
+  if (returnUrl === null || returnUrl === '/' || returnUrl.startsWith(PATHS.login)) {
+    return PATHS.login;
+  }
+  return `${PATHS.login}?${new URLSearchParams({ [RETURN_URL_PARAM]: returnUrl }).toString()}`;
+}

@@ -1,0 +1,11 @@
+/** The screens registered so far (spec section 2); later screens add their own entries. */
+export const PATHS = {
+  login: '/login',
+  forgotPassword: '/forgotpassword',
+  dashboard: '/dashboard',
+  adminDashboard: '/admindashboard',
+  myInfo: '/myinfo',
+  overview: '/overview',
+} as const;
+
+export const RETURN_URL_PARAM = 'returnUrl';

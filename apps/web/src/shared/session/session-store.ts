@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import {
+  CustomerSchema,
+  DashboardSchema,
+  UserSessionSchema,
+  type Customer,
+  type Dashboard,
+  type UserSession,
+} from '@klik/api';
+import { localJsonStorage, sessionJsonStorage } from '../storage/browser-storage';
+import { POSITIONS_DATA_PREFIXES, STORAGE_KEYS } from '../storage/storage-keys';
+import { createStoredValue } from '../storage/stored-value';
+
+/** The session as kept in session storage: the server's answer plus the client-side lastRefresh. */
+export const StoredSessionSchema = UserSessionSchema.extend({ lastRefresh: z.iso.datetime() });
+export type StoredSession = z.infer<typeof StoredSessionSchema>;
+
+export const sessionValue = createStoredValue(
+  sessionJsonStorage,
+  STORAGE_KEYS.session,
+  StoredSessionSchema,
+);
+export const selectedCustomerValue = createStoredValue(
+  sessionJsonStorage,
+  STORAGE_KEYS.selectedCustomer,
+  CustomerSchema,
+);
+export const selectedDashboardValue = createStoredValue(
+  sessionJsonStorage,
+  STORAGE_KEYS.selectedDashboard,
+  DashboardSchema,
+);
+
+export function readSession(): StoredSession | null {
+  return sessionValue.get();
+}
+
+function saveSession(session: UserSession, now: Date): void {
+  sessionValue.set({ ...session, lastRefresh: now.toISOString() });
+}
+
+/** Guards call this on every pass (spec section 6). */
+export function refreshLastRefresh(now: Date = new Date()): void {
+  const session = sessionValue.get();
+  if (session) sessionValue.set({ ...session, lastRefresh: now.toISOString() });
+}
+
+/** Selecting a customer selects its first dashboard (spec section 3). */
+export function selectCustomer(customer: Customer): void {
+  selectedCustomerValue.set(customer);
+  const [firstDashboard] = customer.dashboards;
+  if (firstDashboard) selectedDashboardValue.set(firstDashboard);
+  else selectedDashboardValue.remove();
+}
+
+export function selectDashboard(dashboard: Dashboard): void {
+  selectedDashboardValue.set(dashboard);
+}
+
+function selectFirstAllowedCustomer(session: UserSession): void {
+  const [firstCustomer] = session.allowedCustomers;
+  if (firstCustomer) {
+    selectCustomer(firstCustomer);
+  } else {
+    selectedCustomerValue.remove();
+    selectedDashboardValue.remove();
+  }
+}
+
+/** Positions data of an earlier session must not leak into the new one. */
+export function clearPositionsData(): void {
+  for (const key of localJsonStorage.keys()) {
+    if (POSITIONS_DATA_PREFIXES.some((prefix) => key.startsWith(prefix))) {
+      localJsonStorage.remove(key);
+    }
+  }
+  for (const key of sessionJsonStorage.keys()) {
+    if (POSITIONS_DATA_PREFIXES.some((prefix) => key.startsWith(prefix))) {
+      sessionJsonStorage.remove(key);
+    }
+  }
+}
+
+/** After login: positions data cleared, session stored, first customer and dashboard selected. */
+export function startSession(session: UserSession, now: Date = new Date()): void {
+  clearPositionsData();
+  saveSession(session, now);
+  selectFirstAllowedCustomer(session);
+}
+
+/** After login-as: session replaced, notification data cleared, first customer selected. */
+export function replaceSession(session: UserSession, now: Date = new Date()): void {
+  saveSession(session, now);
+  sessionJsonStorage.remove(STORAGE_KEYS.notificationData);
+  selectFirstAllowedCustomer(session);
+}
+
+/** Removes the local session; the caller informs the server afterwards. */
+export function clearLocalSession(): StoredSession | null {
+  const session = sessionValue.get();
+  sessionValue.remove();
+  selectedCustomerValue.remove();
+  selectedDashboardValue.remove();
+  sessionJsonStorage.remove(STORAGE_KEYS.notificationData);
+  return session;
+}

@@ -1,0 +1,82 @@
+import { REST, ENV_PATH, type EnvironmentSettings, type UserSession } from '@klik/api';
+import { anEnvironment } from './builders';
+
+/** One request as the fake server saw it. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  headers: Headers;
+  body: string | null;
+}
+
+type Answer = { status: number; body?: unknown };
+type Handler = (request: SeenRequest) => Answer | Promise<Answer>;
+
+function json({ status, body }: Answer): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+  });
+}
+
+/**
+ * Answers the way the Klik server does for the calls the web makes, so screens are tested
+ * against the contract instead of against mocked hooks. Handlers can be swapped per test.
+ */
+export function createFakeServer(options: {
+  env?: Partial<EnvironmentSettings>;
+  users?: Record<string, { password: string; session: UserSession }>;
+}) {
+  const requests: SeenRequest[] = [];
+  const users = options.users ?? {};
+  const handlers = new Map<string, Handler>();
+
+  handlers.set(`GET ${ENV_PATH}`, () => ({ status: 200, body: anEnvironment(options.env) }));
+  handlers.set(`POST ${REST.login}`, ({ body }) => {
+    const credentials = JSON.parse(body ?? '{}') as { username?: string; password?: string };
+    const user = credentials.username ? users[credentials.username] : undefined;
+    if (!user || user.password !== credentials.password) {
+      return {
+        status: 403,
+        body: { code: 'INVALID_CREDENTIALS', message: 'Invalid username and password' },
+      };
+    }
+    return { status: 200, body: user.session };
+  });
+  handlers.set(`POST ${REST.logout}`, () => ({ status: 204 }));
+  handlers.set(`POST ${REST.loginAs}`, ({ body }) => {
+    const user = users[body ?? ''];
+    return user
+      ? { status: 200, body: user.session }
+      : { status: 404, body: { code: 'NOT_FOUND', message: 'Unknown user' } };
+  });
+  handlers.set(`PUT ${REST.setLocale('nl')}`, () => ({ status: 204 }));
+  handlers.set(`PUT ${REST.setLocale('en')}`, () => ({ status: 204 }));
+
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const seen: SeenRequest = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      headers: new Headers(init?.headers),
+      body: typeof init?.body === 'string' ? init.body : null,
+    };
+    requests.push(seen);
+    const handler = handlers.get(`${seen.method} ${seen.path}`);
+    if (!handler) return json({ status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } });
+    return json(await handler(seen));
+  };
+
+  return {
+    fetch,
+    requests,
+    on(method: string, path: string, handler: Handler) {
+      handlers.set(`${method} ${path}`, handler);
+    },
+    callsTo(method: string, path: string) {
+      return requests.filter((request) => request.method === method && request.path === path);
+    },
+  };
+}
+
+export type FakeServer = ReturnType<typeof createFakeServer>;
