@@ -1,0 +1,251 @@
+import { readFileSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { LocaleSchema } from '@klik/api';
+
+/** The repository root, so defaults do not depend on the directory npm starts the server in. */
+export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+
+const TRUE_WORDS = ['true', '1', 'yes', 'on'];
+const FALSE_WORDS = ['false', '0', 'no', 'off'];
+
+function flag(defaultValue: boolean) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return defaultValue;
+      const word = value.trim().toLowerCase();
+      if (TRUE_WORDS.includes(word)) return true;
+      if (FALSE_WORDS.includes(word)) return false;
+      ctx.addIssue({ code: 'custom', message: `expected true or false, got "${value}"` });
+      return z.NEVER;
+    });
+}
+
+function integer(defaultValue: number, min: number, max: number) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return defaultValue;
+      const parsed = Number(value.trim());
+      if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected a whole number from ${min} to ${max}, got "${value}"`,
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+}
+
+function text(defaultValue: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined ? defaultValue : value.trim()));
+}
+
+function optionalText() {
+  return z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? null : value.trim()));
+}
+
+function urlWithScheme(schemes: readonly string[]) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return null;
+      let url: URL;
+      try {
+        url = new URL(value.trim());
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'is not a valid URL' });
+        return z.NEVER;
+      }
+      if (!schemes.includes(url.protocol)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must start with ${schemes.map((scheme) => `${scheme}//`).join(' or ')}`,
+        });
+        return z.NEVER;
+      }
+      return value.trim();
+    });
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Every variable the server reads. Each one is documented in docs/operations.md. */
+const EnvSchema = z.object({
+  PORT: integer(3000, 0, 65535),
+  HOST: text('0.0.0.0'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  TRUST_PROXY: flag(false),
+  DATABASE_URL: urlWithScheme(['postgres:', 'postgresql:']),
+  DATA_DIR: optionalText(),
+  REDIS_URL: urlWithScheme(['redis:', 'rediss:']),
+  SEED_DEMO: flag(true),
+  WEB_DIST_DIR: optionalText(),
+  SESSION_IDLE_MINUTES: integer(30, 1, 24 * 60),
+  SESSION_ABSOLUTE_HOURS: integer(12, 1, 24 * 30),
+  LOGIN_THROTTLE_WINDOW_MINUTES: integer(15, 1, 24 * 60),
+  LOGIN_SLOWDOWN_AFTER: integer(5, 1, 1000),
+  LOGIN_LOCKOUT_AFTER: integer(10, 1, 1000),
+  LOGIN_SLOWDOWN_MS: integer(1000, 0, 60_000),
+  KLIK_PRODUCTION: flag(true),
+  KLIK_TITLE: text('Klik').pipe(z.string().min(1, 'must not be empty')),
+  KLIK_FAVICON: text('/favicon.svg').pipe(z.string().min(1, 'must not be empty')),
+  KLIK_STYLESHEET_URL: optionalText(),
+  KLIK_LOCALE: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || 'nl')
+    .pipe(LocaleSchema),
+  KLIK_CURRENCY: text('EUR').pipe(
+    z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as EUR'),
+  ),
+  KLIK_CURRENCY_SYMBOL: text('€').pipe(z.string().min(1, 'must not be empty')),
+  KLIK_DISPLAY_DISCLAIMER: flag(true),
+  KLIK_DISPLAY_HELP: flag(true),
+  KLIK_DEBUG: flag(false),
+  KLIK_SSO_URL: optionalText(),
+  KLIK_BACKEND_URL: text(''),
+  KLIK_NOTIFICATION_BACKEND_URL: text('/rest'),
+  KLIK_WEBSOCKET_URL: text('/ws').pipe(z.string().min(1, 'must not be empty')),
+  KLIK_TRANSLATIONS_FILE: optionalText(),
+});
+
+const TranslationsSchema = z.record(z.string(), z.record(z.string(), z.string()));
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  logLevel: LogLevel;
+  trustProxy: boolean;
+  /** PostgreSQL server; null means PGlite under dataDir (or in memory when dataDir is null). */
+  databaseUrl: string | null;
+  /** Where PGlite keeps its files; null keeps the database in memory (tests only). */
+  dataDir: string | null;
+  redisUrl: string | null;
+  seedDemo: boolean;
+  webDistDir: string;
+  session: { idleMinutes: number; absoluteHours: number };
+  loginThrottle: {
+    windowMinutes: number;
+    slowdownAfter: number;
+    lockoutAfter: number;
+    slowdownMs: number;
+  };
+  web: {
+    production: boolean;
+    title: string;
+    favicon: string;
+    stylesheetUrl: string | null;
+    locale: z.infer<typeof LocaleSchema>;
+    currency: string;
+    currencySymbol: string;
+    displayDisclaimer: boolean;
+    displayHelp: boolean;
+    isDebugMode: boolean;
+    ssourl: string | null;
+    backendUrl: string;
+    notificationBackendUrl: string;
+    websocketUrl: string;
+    translations: Record<string, Record<string, string>>;
+  };
+}
+
+/** A start-up failure that names every variable with a wrong value. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface LoadConfigOptions {
+  /** Relative paths resolve against the directory the command was started in. */
+  cwd?: string;
+  readTextFile?: (path: string) => string;
+}
+
+/** Reads and validates the environment once; throws ConfigError listing every bad variable. */
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  options: LoadConfigOptions = {},
+): Config {
+  // npm -w runs the server in apps/server; INIT_CWD is where the user typed the command.
+  const cwd = options.cwd ?? env.INIT_CWD ?? process.cwd();
+  const readTextFile = options.readTextFile ?? ((path: string) => readFileSync(path, 'utf8'));
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.LOGIN_LOCKOUT_AFTER < e.LOGIN_SLOWDOWN_AFTER) {
+    problems.push('LOGIN_LOCKOUT_AFTER: must not be smaller than LOGIN_SLOWDOWN_AFTER');
+  }
+  const toPath = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
+
+  let translations: Record<string, Record<string, string>> = {};
+  if (e.KLIK_TRANSLATIONS_FILE) {
+    const path = toPath(e.KLIK_TRANSLATIONS_FILE);
+    try {
+      const result = TranslationsSchema.safeParse(JSON.parse(readTextFile(path)));
+      if (result.success) translations = result.data;
+      else problems.push(`KLIK_TRANSLATIONS_FILE: ${path} must map each locale to key/text pairs`);
+    } catch (error) {
+      problems.push(`KLIK_TRANSLATIONS_FILE: cannot read ${path} as JSON (${String(error)})`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR ? toPath(e.DATA_DIR) : resolve(REPOSITORY_ROOT, 'data'),
+    redisUrl: e.REDIS_URL,
+    seedDemo: e.SEED_DEMO,
+    webDistDir: e.WEB_DIST_DIR ? toPath(e.WEB_DIST_DIR) : resolve(REPOSITORY_ROOT, 'apps/web/dist'),
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
+    loginThrottle: {
+      windowMinutes: e.LOGIN_THROTTLE_WINDOW_MINUTES,
+      slowdownAfter: e.LOGIN_SLOWDOWN_AFTER,
+      lockoutAfter: e.LOGIN_LOCKOUT_AFTER,
+      slowdownMs: e.LOGIN_SLOWDOWN_MS,
+    },
+    web: {
+      production: e.KLIK_PRODUCTION,
+      title: e.KLIK_TITLE,
+      favicon: e.KLIK_FAVICON,
+      stylesheetUrl: e.KLIK_STYLESHEET_URL,
+      locale: e.KLIK_LOCALE,
+      currency: e.KLIK_CURRENCY,
+      currencySymbol: e.KLIK_CURRENCY_SYMBOL,
+      displayDisclaimer: e.KLIK_DISPLAY_DISCLAIMER,
+      displayHelp: e.KLIK_DISPLAY_HELP,
+      isDebugMode: e.KLIK_DEBUG,
+      ssourl: e.KLIK_SSO_URL,
+      backendUrl: e.KLIK_BACKEND_URL,
+      notificationBackendUrl: e.KLIK_NOTIFICATION_BACKEND_URL,
+      websocketUrl: e.KLIK_WEBSOCKET_URL,
+      translations,
+    },
+  };
+}

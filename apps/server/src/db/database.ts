@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite, types } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseOptions {
+  /** PostgreSQL server; when null, PGlite is used. */
+  databaseUrl: string | null;
+  /** PGlite's directory; null keeps the database in memory. */
+  dataDir: string | null;
+}
+
+// pg reads int8 and numeric as strings; PGlite is told to do the same so that both
+// databases hand the code identical values (no silent float conversion of big numbers).
+const PGLITE_PARSERS = {
+  [types.INT8]: (value: string) => value,
+  [types.NUMERIC]: (value: string) => value,
+};
+
+/** Opens the database the configuration names. Closing the Kysely instance closes it. */
+export async function createDatabase(options: DatabaseOptions): Promise<Db> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    dataDir = join(options.dataDir, 'pglite');
+  }
+  const pglite = await PGlite.create({ dataDir, parsers: PGLITE_PARSERS });
+  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+}
+
+/** True when the database answers a trivial query. */
+export async function isDatabaseReachable(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,25 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database';
+import * as foundation from './migrations/0001-foundation';
+
+// Listed explicitly so a bundled or packaged server never depends on reading a folder.
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};
+
+const provider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(MIGRATIONS),
+};
+
+/** Brings the schema to the latest version; several instances may call this at once. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  // The migrator only touches its own tables and whatever each migration does.
+  const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` in ${failed.migrationName}` : '';
+    throw new Error(`Database migration failed${name}`, { cause: error });
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}

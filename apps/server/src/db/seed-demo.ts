@@ -1,0 +1,141 @@
+import type { Role } from '@klik/api';
+import { hashPassword } from '../modules/auth/password-hasher';
+import type { Db } from './database';
+
+/** The one password of every demo account (documented in the README). */
+export const DEMO_PASSWORD = 'Klik-demo-2026';
+
+const CUSTOMERS: { name: string; dashboards: string[] }[] = [
+  {
+    name: 'Bakkerij Van der Meer B.V.',
+    dashboards: ['Hoofdvestiging Utrecht', 'Productielocatie Veenendaal'],
+  },
+  {
+    name: 'Tuinbouwbedrijf De Groene Kas B.V.',
+    dashboards: ['Kassen Westland', 'Kassen Lansingerland', 'Warmtekrachtkoppeling Naaldwijk'],
+  },
+  {
+    name: 'Metaalbewerking Jansen & Zonen B.V.',
+    dashboards: ['Fabriek Eindhoven', 'Werkplaats Helmond'],
+  },
+  {
+    name: 'Zuivelfabriek Friesland Noord B.V.',
+    dashboards: ['Zuivelfabriek Leeuwarden', 'Kaasmakerij Dokkum'],
+  },
+  {
+    name: 'Logistiek Centrum Rotterdam-Zuid B.V.',
+    dashboards: ['Distributiecentrum Waalhaven', 'Koelhuis Barendrecht'],
+  },
+];
+
+interface DemoUser {
+  username: string;
+  name: string;
+  role: Role;
+  email: string;
+  readOnly?: boolean;
+  allowTPIPage?: boolean;
+  customers: string[];
+}
+
+const [bakkerij, tuinbouw, metaal, zuivel, logistiek] = CUSTOMERS.map((customer) => customer.name);
+
+const USERS: DemoUser[] = [
+  {
+    username: 'admin',
+    name: 'Anne de Vries',
+    role: 'admin',
+    email: 'admin@klik.example',
+    customers: [],
+  },
+  {
+    username: 'accountmanager',
+    name: 'Pieter Bakker',
+    role: 'accountmanager',
+    email: 'pieter.bakker@klik.example',
+    customers: [],
+  },
+  {
+    username: 'consultant',
+    name: 'Sanne Visser',
+    role: 'consultant',
+    email: 'sanne.visser@energieadvies.example',
+    customers: [bakkerij!, tuinbouw!, metaal!],
+  },
+  {
+    username: 'tpi',
+    name: 'Joost Mulder',
+    role: 'consultant',
+    email: 'joost.mulder@inkoopcollectief.example',
+    allowTPIPage: true,
+    customers: [tuinbouw!, zuivel!, logistiek!],
+  },
+  {
+    username: 'customer',
+    name: 'Eva Jansen',
+    role: 'customer',
+    email: 'eva.jansen@bakkerijvandermeer.example',
+    customers: [bakkerij!, tuinbouw!],
+  },
+  {
+    username: 'viewer',
+    name: 'Bram de Boer',
+    role: 'customer',
+    email: 'bram.deboer@bakkerijvandermeer.example',
+    readOnly: true,
+    customers: [bakkerij!],
+  },
+];
+
+/** True when there is nothing to protect: no users and no customers yet. */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const user = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  const customer = await db.selectFrom('customers').select('id').limit(1).executeTakeFirst();
+  return user === undefined && customer === undefined;
+}
+
+/** Fills an empty database with demo customers and users; leaves any other database alone. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  if (!(await isDatabaseEmpty(db))) return false;
+  const hashes = await Promise.all(USERS.map(() => hashPassword(DEMO_PASSWORD)));
+  return db.transaction().execute(async (trx) => {
+    const customerIds = new Map<string, number>();
+    for (const customer of CUSTOMERS) {
+      const { id } = await trx
+        .insertInto('customers')
+        .values({ name: customer.name })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      customerIds.set(customer.name, id);
+      await trx
+        .insertInto('dashboards')
+        .values(customer.dashboards.map((name, position) => ({ customer_id: id, name, position })))
+        .execute();
+    }
+    for (const [index, user] of USERS.entries()) {
+      const { id } = await trx
+        .insertInto('users')
+        .values({
+          username: user.username,
+          name: user.name,
+          password_hash: hashes[index]!,
+          role: user.role,
+          locale: 'nl',
+          email: user.email,
+          read_only: user.readOnly ?? false,
+          allow_tpi_page: user.allowTPIPage ?? false,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (user.customers.length > 0) {
+        await trx
+          .insertInto('user_customers')
+          .values(
+            user.customers.map((name) => ({ user_id: id, customer_id: customerIds.get(name)! })),
+          )
+          .execute();
+      }
+    }
+    return true;
+  });
+}

@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '@klik/api';
+import { errorMessage, localeFromHeader } from '../i18n/server-messages';
+import { AppError, statusForCode } from './app-error';
+import { LOCALE_HEADER } from '@klik/api';
+
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  options: { status?: number; retryAfterSeconds?: number; messageArgs?: (string | number)[] } = {},
+): FastifyReply {
+  const locale = localeFromHeader(request.headers[LOCALE_HEADER]);
+  const body: ErrorBody = {
+    code,
+    message: errorMessage(locale, code, ...(options.messageArgs ?? [])),
+  };
+  if (options.retryAfterSeconds !== undefined) {
+    body.retryAfterSeconds = options.retryAfterSeconds;
+    reply.header('retry-after', String(options.retryAfterSeconds));
+  }
+  return reply.status(options.status ?? statusForCode(code)).send(body);
+}
+
+/** One place maps failures to statuses; 5xx details stay in the log, never in the answer. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return sendError(request, reply, error.code, {
+        retryAfterSeconds: error.options.retryAfterSeconds,
+        messageArgs: error.options.messageArgs,
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return sendError(request, reply, 'VALIDATION_FAILED');
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code: ErrorCode =
+        status === 401
+          ? 'UNAUTHENTICATED'
+          : status === 403
+            ? 'FORBIDDEN'
+            : status === 404
+              ? 'NOT_FOUND'
+              : status === 429
+                ? 'TOO_MANY_ATTEMPTS'
+                : 'VALIDATION_FAILED';
+      return sendError(request, reply, code, { status });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(request, reply, 'INTERNAL', { status: 500 });
+  });
+}

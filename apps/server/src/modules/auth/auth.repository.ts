@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import type { Customer } from '@klik/api';
+import type { Db } from '../../db/database';
+import type { SessionRow, UserRow } from '../../db/schema';
+
+export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(username)`, '=', username.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The customers a user is linked to, each with its dashboards, in a stable order. */
+export async function findAllowedCustomers(db: Db, userId: number): Promise<Customer[]> {
+  const rows = await db
+    .selectFrom('user_customers')
+    .innerJoin('customers', 'customers.id', 'user_customers.customer_id')
+    .leftJoin('dashboards', 'dashboards.customer_id', 'customers.id')
+    .select([
+      'customers.id as customerId',
+      'customers.name as customerName',
+      'dashboards.id as dashboardId',
+      'dashboards.name as dashboardName',
+    ])
+    .where('user_customers.user_id', '=', userId)
+    .orderBy('customers.name')
+    .orderBy('customers.id')
+    .orderBy('dashboards.position')
+    .orderBy('dashboards.id')
+    .execute();
+  const customers = new Map<number, Customer>();
+  for (const row of rows) {
+    let customer = customers.get(row.customerId);
+    if (!customer) {
+      customer = { id: row.customerId, name: row.customerName, dashboards: [] };
+      customers.set(row.customerId, customer);
+    }
+    if (row.dashboardId !== null && row.dashboardName !== null) {
+      customer.dashboards.push({ id: row.dashboardId, name: row.dashboardName });
+    }
+  }
+  return [...customers.values()];
+}
+
+export async function updateUserLocale(db: Db, userId: number, locale: string): Promise<void> {
+  await db.updateTable('users').set({ locale }).where('id', '=', userId).execute();
+}
+
+export interface NewSession {
+  tokenHash: string;
+  userId: number;
+  impersonatorUserId: number | null;
+  readOnly: boolean;
+  now: Date;
+  absoluteExpiresAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export async function insertSession(db: Db, session: NewSession): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: session.tokenHash,
+      user_id: session.userId,
+      impersonator_user_id: session.impersonatorUserId,
+      read_only: session.readOnly,
+      created_at: session.now,
+      last_used_at: session.now,
+      absolute_expires_at: session.absoluteExpiresAt,
+      ip: session.ip,
+      user_agent: session.userAgent,
+    })
+    .execute();
+}
+
+export function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Db, sessionId: number, now: Date): Promise<void> {
+  await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', sessionId).execute();
+}
+
+/** Revokes an active session; answers whether there was one to revoke. */
+export async function revokeSession(db: Db, sessionId: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -1,0 +1,91 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  LocaleSchema,
+  LoginAsBodySchema,
+  LoginBodySchema,
+  LogoutBodySchema,
+  REST,
+  UserSessionSchema,
+} from '@klik/api';
+import { AppError } from '../../http/app-error';
+import { sessionOf, type AuthGuards } from './auth-guards';
+import type { AuthService, RequestInfo } from './auth.service';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  guards: AuthGuards;
+}
+
+export function requestInfo(request: FastifyRequest): RequestInfo {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { auth, guards },
+) => {
+  app.post(
+    REST.login,
+    {
+      schema: {
+        tags: ['authentication'],
+        summary: 'Sign in with username and password',
+        body: LoginBodySchema,
+        response: { 200: UserSessionSchema },
+      },
+    },
+    async (request) =>
+      auth.login(request.body.username, request.body.password, requestInfo(request)),
+  );
+
+  app.post(
+    REST.loginAs,
+    {
+      preHandler: guards.requireAuth,
+      schema: {
+        tags: ['authentication'],
+        summary: 'Admin or account manager signs in as a customer-side user (username as body)',
+        body: LoginAsBodySchema,
+        response: { 200: UserSessionSchema },
+      },
+    },
+    async (request) => auth.loginAs(sessionOf(request), request.body, requestInfo(request)),
+  );
+
+  app.post(
+    REST.logout,
+    {
+      schema: {
+        tags: ['authentication'],
+        summary: 'Revoke the session whose token is the body',
+        body: LogoutBodySchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await auth.logout(request.body, requestInfo(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    REST.setLocalePattern,
+    {
+      preHandler: guards.requireAuth,
+      schema: {
+        tags: ['authentication'],
+        summary: "Store the signed-in user's language",
+        params: z.object({ locale: z.string() }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const locale = LocaleSchema.safeParse(request.params.locale);
+      if (!locale.success) throw new AppError('VALIDATION_FAILED');
+      await auth.setLocale(sessionOf(request), locale.data, requestInfo(request));
+      return reply.status(204).send(null);
+    },
+  );
+};

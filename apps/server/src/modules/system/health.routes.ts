@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isDatabaseReachable, type Db } from '../../db/database';
+
+const StatusSchema = z.object({ status: z.string() });
+
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'The process is up',
+        response: { 200: StatusSchema },
+      },
+    },
+    async () => ({ status: 'ok' }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'The database answers; a load balancer may send traffic',
+        response: { 200: StatusSchema, 503: StatusSchema },
+      },
+    },
+    async (_request, reply) =>
+      (await isDatabaseReachable(db))
+        ? { status: 'ready' }
+        : reply.status(503).send({ status: 'database unreachable' }),
+  );
+};
