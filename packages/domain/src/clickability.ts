@@ -63,7 +63,7 @@ export function decideClickability(input: ClickabilityInput): Clickability {
   const sessions = openSessions(input.at, {
     marketOption: input.marketOption,
     period: input.period,
-    ...(input.calendar === undefined ? {} : { calendar: input.calendar }),
+    calendar: input.calendar,
   });
   if (sessions.length === 0) return refuse('DC_36');
 
