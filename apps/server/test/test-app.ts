@@ -34,7 +34,13 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /** Builds the app on a fresh, migrated database with a hand-moved clock. */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; config?: Config; clock?: TestClock } = {},
+  options: {
+    env?: Record<string, string>;
+    config?: Config;
+    clock?: TestClock;
+    /** Extra routes a test needs, added before the app is ready. */
+    extend?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = options.config ?? testConfig(options.env);
@@ -48,6 +54,7 @@ export async function buildTestApp(
       delays.push(ms);
     },
   });
+  options.extend?.(app);
   await app.ready();
   return {
     app,

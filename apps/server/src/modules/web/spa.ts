@@ -26,6 +26,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The headers below decide caching, not the plugin's default max-age=0.
+      cacheControl: false,
       setHeaders: (res, path) => {
         // Built assets carry a content hash in their name; index.html must always be fresh.
         res.setHeader(

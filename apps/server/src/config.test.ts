@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPOSITORY_ROOT } from './config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, { cwd: '/srv/klik' });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for one machine', () => {
+    const config = loadConfig({}, { cwd: '/somewhere/else' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      redisUrl: null,
+      seedDemo: true,
+      dataDir: `${REPOSITORY_ROOT}/data`,
+      webDistDir: `${REPOSITORY_ROOT}/apps/web/dist`,
+      session: { idleMinutes: 30, absoluteHours: 12 },
+    });
+    expect(config.web).toMatchObject({
+      title: 'Klik',
+      locale: 'nl',
+      currency: 'EUR',
+      currencySymbol: '€',
+      backendUrl: '',
+      websocketUrl: '/ws',
+      favicon: '/favicon.svg',
+      production: true,
+      isDebugMode: false,
+      displayDisclaimer: true,
+      displayHelp: true,
+      stylesheetUrl: null,
+      ssourl: null,
+    });
+  });
+
+  it('puts the default data directory at the repository root whatever the working directory', () => {
+    expect(loadConfig({}, { cwd: `${REPOSITORY_ROOT}/apps/server` }).dataDir).toBe(
+      `${REPOSITORY_ROOT}/data`,
+    );
+  });
+
+  it('resolves a relative DATA_DIR against the directory the command was started in', () => {
+    expect(loadConfig({ DATA_DIR: 'state' }, { cwd: '/srv/klik' }).dataDir).toBe('/srv/klik/state');
+    expect(loadConfig({ DATA_DIR: 'state', INIT_CWD: '/home/ops' }).dataDir).toBe(
+      '/home/ops/state',
+    );
+    expect(loadConfig({ DATA_DIR: '/var/lib/klik' }).dataDir).toBe('/var/lib/klik');
+  });
+
+  it('reads every variable it documents', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATABASE_URL: 'postgres://klik@db:5432/klik',
+        REDIS_URL: 'redis://cache:6379',
+        SEED_DEMO: 'false',
+        SESSION_IDLE_MINUTES: '15',
+        SESSION_ABSOLUTE_HOURS: '8',
+        KLIK_TITLE: 'Energie Klik',
+        KLIK_LOCALE: 'en',
+        KLIK_DEBUG: 'yes',
+        KLIK_SSO_URL: 'https://sso.example/authorize',
+        KLIK_STYLESHEET_URL: 'https://cdn.example/brand.css',
+      },
+      { cwd: '/srv' },
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://klik@db:5432/klik',
+      redisUrl: 'redis://cache:6379',
+      seedDemo: false,
+      session: { idleMinutes: 15, absoluteHours: 8 },
+    });
+    expect(config.web).toMatchObject({
+      title: 'Energie Klik',
+      locale: 'en',
+      isDebugMode: true,
+      ssourl: 'https://sso.example/authorize',
+      stylesheetUrl: 'https://cdn.example/brand.css',
+    });
+  });
+
+  it('names every wrong variable at once', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://db/klik',
+      REDIS_URL: 'not a url',
+      SEED_DEMO: 'maybe',
+      KLIK_LOCALE: 'de',
+      KLIK_CURRENCY: 'euro',
+      SESSION_IDLE_MINUTES: '0',
+    });
+    const variables = problems.map((problem) => problem.split(':')[0]);
+    expect(variables.sort()).toEqual(
+      [
+        'DATABASE_URL',
+        'KLIK_CURRENCY',
+        'KLIK_LOCALE',
+        'PORT',
+        'REDIS_URL',
+        'SEED_DEMO',
+        'SESSION_IDLE_MINUTES',
+      ].sort(),
+    );
+    expect(problems.find((p) => p.startsWith('PORT'))).toContain('"eighty"');
+  });
+
+  it('refuses a lockout threshold below the slowdown threshold', () => {
+    expect(problemsOf({ LOGIN_SLOWDOWN_AFTER: '10', LOGIN_LOCKOUT_AFTER: '5' })).toEqual([
+      'LOGIN_LOCKOUT_AFTER: must not be smaller than LOGIN_SLOWDOWN_AFTER',
+    ]);
+  });
+
+  it('loads deployment translations from KLIK_TRANSLATIONS_FILE', () => {
+    const files: Record<string, string> = {
+      '/srv/klik/texts.json': JSON.stringify({ nl: { 'login.title': 'Welkom' } }),
+      '/srv/klik/bad.json': '{"nl": {"key": 3}}',
+    };
+    const readTextFile = (path: string) => {
+      const text = files[path];
+      if (text === undefined) throw new Error(`ENOENT ${path}`);
+      return text;
+    };
+    const config = loadConfig(
+      { KLIK_TRANSLATIONS_FILE: 'texts.json' },
+      { cwd: '/srv/klik', readTextFile },
+    );
+    expect(config.web.translations).toEqual({ nl: { 'login.title': 'Welkom' } });
+    for (const file of ['bad.json', 'missing.json']) {
+      expect(() =>
+        loadConfig({ KLIK_TRANSLATIONS_FILE: file }, { cwd: '/srv/klik', readTextFile }),
+      ).toThrow(/KLIK_TRANSLATIONS_FILE/);
+    }
+  });
+});
