@@ -35,11 +35,28 @@ describe(`migrations on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
   it('keep usernames unique regardless of case and roles to the known ones', async () => {
     database = await createTestDatabase();
     const { db } = database;
-    const user = { name: 'A', password_hash: 'x', role: 'customer' as const, locale: 'nl', email: null };
-    await db.insertInto('users').values({ ...user, username: 'Jan' }).execute();
-    await expect(db.insertInto('users').values({ ...user, username: 'jan' }).execute()).rejects.toThrow();
+    const user = {
+      name: 'A',
+      password_hash: 'x',
+      role: 'customer' as const,
+      locale: 'nl',
+      email: null,
+    };
+    await db
+      .insertInto('users')
+      .values({ ...user, username: 'Jan' })
+      .execute();
     await expect(
-      db.insertInto('users').values({ ...user, username: 'piet', role: 'superuser' as never }).execute(),
+      db
+        .insertInto('users')
+        .values({ ...user, username: 'jan' })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('users')
+        .values({ ...user, username: 'piet', role: 'superuser' as never })
+        .execute(),
     ).rejects.toThrow();
   });
 
@@ -53,7 +70,7 @@ describe(`migrations on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     ).rejects.toThrow();
   });
 
-  it('never let a query see another's uncommitted transaction (PGlite serialises its one connection)', async () => {
+  it('never let a query see an uncommitted transaction (PGlite serialises its one connection)', async () => {
     database = await createTestDatabase();
     const { db } = database;
     const customer = await db
@@ -64,12 +81,20 @@ describe(`migrations on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     const transaction = db
       .transaction()
       .execute(async (trx) => {
-        await trx.updateTable('customers').set({ name: 'Changed B.V.' }).where('id', '=', customer.id).execute();
+        await trx
+          .updateTable('customers')
+          .set({ name: 'Changed B.V.' })
+          .where('id', '=', customer.id)
+          .execute();
         throw new Error('roll back');
       })
       .catch(() => 'rolled back');
     // Started while the transaction is open: it must see the committed state, never the change.
-    const read = db.selectFrom('customers').select('name').where('id', '=', customer.id).executeTakeFirstOrThrow();
+    const read = db
+      .selectFrom('customers')
+      .select('name')
+      .where('id', '=', customer.id)
+      .executeTakeFirstOrThrow();
     expect(await transaction).toBe('rolled back');
     expect((await read).name).toBe('Rollback B.V.');
   });
