@@ -1,4 +1,4 @@
-import { TZDate } from '@date-fns/tz';
+import { tzOffset } from '@date-fns/tz';
 
 /** The exchange's and the portal's time zone. */
 export const TIME_ZONE = 'Europe/Amsterdam';
@@ -26,14 +26,22 @@ function format(year: number, month: number, day: number): LocalDate {
 
 /** The Amsterdam calendar date of an instant. */
 export function amsterdamDate(at: Date): LocalDate {
-  const local = new TZDate(at.getTime(), TIME_ZONE);
-  return format(local.getFullYear(), local.getMonth() + 1, local.getDate());
+  // Shifting by the offset turns the UTC calendar into the Amsterdam one; tzOffset is far cheaper
+  // than building a zoned date, and the server asks this for every position.
+  const local = new Date(at.getTime() + tzOffset(TIME_ZONE, at) * MINUTE);
+  return format(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate());
 }
+
+const MINUTE = 60_000;
 
 /** The instant at which Amsterdam clocks show the given date and time (DST included). */
 export function amsterdamInstant(date: LocalDate, time: LocalTime): Date {
   const [year, month, day] = parts(date);
-  return new Date(new TZDate(year, month - 1, day, time.hour, time.minute, TIME_ZONE).getTime());
+  const wallClock = Date.UTC(year, month - 1, day, time.hour, time.minute);
+  // The offset at the wall-clock time read as UTC is right except within hours of a clock change;
+  // asking again at the first answer settles it.
+  const guess = wallClock - tzOffset(TIME_ZONE, new Date(wallClock)) * MINUTE;
+  return new Date(wallClock - tzOffset(TIME_ZONE, new Date(guess)) * MINUTE);
 }
 
 /** The date a number of calendar days later (or earlier when negative). */

@@ -21,6 +21,24 @@ export function periodDeadline(
   period: Period,
   calendar: TradingCalendar = ICE_ENDEX_CALENDAR,
 ): PeriodDeadline {
+  let byPeriod = deadlineCache.get(calendar);
+  if (byPeriod === undefined) {
+    byPeriod = new Map();
+    deadlineCache.set(calendar, byPeriod);
+  }
+  const key = `${period.yearOfSupply}/${period.maturity}`;
+  let deadline = byPeriod.get(key);
+  if (deadline === undefined) {
+    deadline = computeDeadline(period, calendar);
+    byPeriod.set(key, deadline);
+  }
+  return { ...deadline, closesAt: new Date(deadline.closesAt) };
+}
+
+// Asked for every position on every request; a few entries per year of supply, so it stays small.
+const deadlineCache = new WeakMap<TradingCalendar, Map<string, PeriodDeadline>>();
+
+function computeDeadline(period: Period, calendar: TradingCalendar): PeriodDeadline {
   const firstMonth = monthsOf(period.maturity)[0] as number;
   const firstDeliveryDay = firstDayOfMonth(period.yearOfSupply, firstMonth);
   const lastTradingDay = previousTradingDay(firstDeliveryDay, calendar);

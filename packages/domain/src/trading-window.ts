@@ -51,6 +51,44 @@ export function sessionsOfTradingDay(
   marketOption: MarketOption,
   calendar: TradingCalendar = ICE_ENDEX_CALENDAR,
 ): TradingSession[] {
+  return cachedSessions(day, marketOption, calendar).map(copySession);
+}
+
+function copySession(session: TradingSession): TradingSession {
+  return { ...session, opensAt: new Date(session.opensAt), closesAt: new Date(session.closesAt) };
+}
+
+// Time-zone conversions dominate the cost of every window question and the server asks them for
+// every position of every contract, so each day's sessions are built once per calendar. The cache
+// grows by a few entries per trading day, which stays small for the life of a process.
+const sessionCache = new WeakMap<TradingCalendar, Map<string, readonly TradingSession[]>>();
+
+function cachedSessions(
+  day: LocalDate,
+  marketOption: MarketOption,
+  calendar: TradingCalendar,
+): readonly TradingSession[] {
+  let byDay = sessionCache.get(calendar);
+  if (byDay === undefined) {
+    byDay = new Map();
+    sessionCache.set(calendar, byDay);
+  }
+  const key = `${day}/${marketOption}`;
+  let sessions = byDay.get(key);
+  if (sessions === undefined) {
+    sessions = buildSessions(day, marketOption, calendar).sort(
+      (a, b) => a.opensAt.getTime() - b.opensAt.getTime(),
+    );
+    byDay.set(key, sessions);
+  }
+  return sessions;
+}
+
+function buildSessions(
+  day: LocalDate,
+  marketOption: MarketOption,
+  calendar: TradingCalendar,
+): TradingSession[] {
   const at = (time: typeof MIDNIGHT, date: LocalDate = day) => amsterdamInstant(date, time);
   const sessions: TradingSession[] = [
     {
@@ -93,20 +131,35 @@ export function sessionsOfTradingDay(
 // after it, because every trading day has a closed gap between 09:30 and 10:00.
 const HORIZON_TRADING_DAYS = 4;
 
-function candidateSessions(at: Date, query: WindowQuery): TradingSession[] {
+function candidateSessions(at: Date, query: WindowQuery): readonly TradingSession[] {
   const calendar = query.calendar ?? ICE_ENDEX_CALENDAR;
-  const today = amsterdamDate(at);
-  const days: LocalDate[] = calendar.isTradingDay(today) ? [today] : [];
-  while (days.length < HORIZON_TRADING_DAYS) {
-    days.push(nextTradingDay(days[days.length - 1] ?? today, calendar));
-  }
   const lastFixingDay =
     query.period === undefined ? undefined : periodDeadline(query.period, calendar).lastTradingDay;
-  return days
-    .flatMap((day) => sessionsOfTradingDay(day, query.marketOption, calendar))
+  // Each day's sessions are sorted and lie within that day, so the days in order stay sorted.
+  return horizonFrom(amsterdamDate(at), calendar)
+    .flatMap((day) => cachedSessions(day, query.marketOption, calendar))
     .filter((session) => query.market === undefined || session.market === query.market)
-    .filter((session) => lastFixingDay === undefined || session.fixingDay <= lastFixingDay)
-    .sort((a, b) => a.opensAt.getTime() - b.opensAt.getTime());
+    .filter((session) => lastFixingDay === undefined || session.fixingDay <= lastFixingDay);
+}
+
+const horizonCache = new WeakMap<TradingCalendar, Map<LocalDate, readonly LocalDate[]>>();
+
+function horizonFrom(today: LocalDate, calendar: TradingCalendar): readonly LocalDate[] {
+  let byDay = horizonCache.get(calendar);
+  if (byDay === undefined) {
+    byDay = new Map();
+    horizonCache.set(calendar, byDay);
+  }
+  let days = byDay.get(today);
+  if (days === undefined) {
+    const found: LocalDate[] = calendar.isTradingDay(today) ? [today] : [];
+    while (found.length < HORIZON_TRADING_DAYS) {
+      found.push(nextTradingDay(found[found.length - 1] ?? today, calendar));
+    }
+    days = found;
+    byDay.set(today, days);
+  }
+  return days;
 }
 
 function contains(session: TradingSession, at: Date): boolean {
@@ -115,7 +168,9 @@ function contains(session: TradingSession, at: Date): boolean {
 
 /** The sessions open at an instant: at most one per market. */
 export function openSessions(at: Date, query: WindowQuery): TradingSession[] {
-  return candidateSessions(at, query).filter((session) => contains(session, at));
+  return candidateSessions(at, query)
+    .filter((session) => contains(session, at))
+    .map(copySession);
 }
 
 /** Whether the click window is open at an instant for a contract's market option (and market). */
@@ -174,10 +229,11 @@ export function windowState(at: Date, query: WindowQuery): WindowState {
   const time = at.getTime();
   const current = stretches.find((s) => s.opensAt.getTime() <= time && time < s.closesAt.getTime());
   const next = stretches.find((s) => s.opensAt.getTime() > time);
+  const closing = current ?? next;
   return {
     open: current !== undefined,
-    openSessions: sessions.filter((session) => contains(session, at)),
-    nextOpen: next?.opensAt ?? null,
-    nextClose: (current ?? next)?.closesAt ?? null,
+    openSessions: sessions.filter((session) => contains(session, at)).map(copySession),
+    nextOpen: next === undefined ? null : new Date(next.opensAt),
+    nextClose: closing === undefined ? null : new Date(closing.closesAt),
   };
 }
