@@ -14,6 +14,7 @@ export * from './open-volume';
 export * from './overlap';
 export * from './percentages';
 export * from './position-flags';
+export * from './position-status';
 export * from './price-alert';
 export * from './pricing';
 export * from './runout';
