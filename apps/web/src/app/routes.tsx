@@ -1,4 +1,4 @@
-import { redirect, type RouteObject } from 'react-router';
+import { Navigate, redirect, type RouteObject } from 'react-router';
 import { PATHS } from '../shared/routing/paths';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { guardLoader } from './guards/guard-loader';
@@ -12,7 +12,11 @@ export function createRoutes(): RouteObject[] {
       ErrorBoundary: RouteError,
       HydrateFallback: FullPageLoader,
       children: [
-        { index: true, loader: () => redirect(PATHS.login) },
+        {
+          index: true,
+          loader: () => redirect(PATHS.login),
+          Component: () => <Navigate to={PATHS.login} replace />,
+        },
         {
           path: 'login',
           lazy: async () => ({

@@ -7,8 +7,11 @@ import { useT } from '../i18n/use-t';
 import { readSession } from '../session/session-store';
 import { BritishFlag, DutchFlag } from './flag-icons';
 
-/** Dutch/English flag buttons; a signed-in user's choice is also sent to the server. */
-export function LocaleSwitch() {
+/**
+ * Dutch/English flag buttons; a signed-in user's choice is also sent to the server. A second
+ * switch on the same page goes without test ids, so the header's stays unambiguous.
+ */
+export function LocaleSwitch({ withTestIds = true }: { withTestIds?: boolean }) {
   const t = useT();
   const api = useApiClient();
   const current = useLocale();
@@ -30,7 +33,7 @@ export function LocaleSwitch() {
         size="lg"
         aria-label={t('locale.nl')}
         aria-pressed={current === 'nl'}
-        data-testid="locale-nl"
+        data-testid={withTestIds ? 'locale-nl' : undefined}
         onClick={() => choose('nl')}
       >
         <DutchFlag />
@@ -40,7 +43,7 @@ export function LocaleSwitch() {
         size="lg"
         aria-label={t('locale.en')}
         aria-pressed={current === 'en'}
-        data-testid="locale-en"
+        data-testid={withTestIds ? 'locale-en' : undefined}
         onClick={() => choose('en')}
       >
         <BritishFlag />

@@ -34,7 +34,7 @@ export function MyInfoScreen() {
           <Table.Tr>
             <Table.Th scope="row">{t('myInfo.language')}</Table.Th>
             <Table.Td>
-              <LocaleSwitch />
+              <LocaleSwitch withTestIds={false} />
             </Table.Td>
           </Table.Tr>
           <Table.Tr>

@@ -50,6 +50,7 @@ export function LoginAsForm() {
           error={missing ? t('admin.loginAs.required') : undefined}
           disabled={loginAs.isPending}
           required
+          withAsterisk={false}
           miw={260}
         />
         <Button type="submit" loading={loginAs.isPending} mt={25}>

@@ -47,6 +47,7 @@ export function LoginForm({ loading, failure, onSubmit, onInvalidAttempt }: Logi
           error={errors.username ? t(errors.username, messageValues) : undefined}
           disabled={loading}
           required
+          withAsterisk={false}
         />
         <PasswordInput
           label={t('login.password')}
@@ -60,6 +61,7 @@ export function LoginForm({ loading, failure, onSubmit, onInvalidAttempt }: Logi
           error={errors.password ? t(errors.password, messageValues) : undefined}
           disabled={loading}
           required
+          withAsterisk={false}
         />
         {failure && (
           <Alert color="red" role="alert" data-testid="login-error">

@@ -1,0 +1,103 @@
+import { waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { REST, type UserSession } from '@klik/api';
+import { startSession } from '../../shared/session/session-store';
+import { aUserSession } from '../../test/builders';
+import { createFakeServer } from '../../test/fake-server';
+import { renderApp, screen } from '../../test/render-app';
+
+async function openSignedIn(path: string, overrides: Partial<UserSession> = {}) {
+  startSession(aUserSession(overrides));
+  const server = createFakeServer({});
+  const app = renderApp(server, path);
+  await screen.findByTestId('shell-user-name');
+  return { app, server, user: userEvent.setup() };
+}
+
+describe('signed-in shell', () => {
+  it('has a header with the user name, a navigation and a main landmark with a skip link', async () => {
+    await openSignedIn('/dashboard');
+    expect(screen.getByTestId('shell-user-name')).toHaveTextContent('Piet Jansen');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Hoofdmenu' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(within(nav).getByRole('link', { name: 'Mijn gegevens' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Beheer' })).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+    expect(screen.getByRole('link', { name: 'Naar de inhoud' })).toHaveAttribute(
+      'href',
+      '#main-content',
+    );
+  });
+
+  it('selecting a customer selects its first dashboard', async () => {
+    const { user } = await openSignedIn('/dashboard');
+    const customerSelect = screen.getByTestId('customer-select');
+    const dashboardSelect = screen.getByTestId('dashboard-select');
+    expect(customerSelect).toHaveValue('11');
+    expect(dashboardSelect).toHaveValue('101');
+    await user.selectOptions(dashboardSelect, '102');
+    expect(JSON.parse(window.sessionStorage.getItem('selectedDashboard') ?? '{}')).toMatchObject({
+      id: 102,
+    });
+    await user.selectOptions(customerSelect, '12');
+    expect(screen.getByTestId('dashboard-select')).toHaveValue('201');
+    expect(JSON.parse(window.sessionStorage.getItem('selectedCustomer') ?? '{}')).toMatchObject({
+      id: 12,
+    });
+    expect(screen.getByTestId('dashboard-selection')).toHaveTextContent(
+      'Klant: Jansen Logistiek · Dashboard: Depot',
+    );
+  });
+
+  it('logout removes the local session first, then informs the server', async () => {
+    const { server, user, app } = await openSignedIn('/dashboard');
+    let sessionWhenServerWasCalled: string | null = 'not called';
+    server.on('POST', REST.logout, () => {
+      sessionWhenServerWasCalled = window.sessionStorage.getItem('session');
+      return { status: 204 };
+    });
+    await user.click(screen.getByTestId('logout-button'));
+    await screen.findByTestId('login-form');
+    expect(app.location()).toBe('/login');
+    await waitFor(() => expect(server.callsTo('POST', REST.logout)).toHaveLength(1));
+    expect(server.callsTo('POST', REST.logout)[0]?.body).toBe('token-of-customer');
+    expect(sessionWhenServerWasCalled).toBeNull();
+  });
+
+  it("a signed-in user's language choice is sent to the server", async () => {
+    const { server, user } = await openSignedIn('/dashboard');
+    await user.click(screen.getByTestId('locale-en'));
+    expect(await screen.findByTestId('logout-button')).toHaveTextContent('Log out');
+    await waitFor(() => expect(server.callsTo('PUT', REST.setLocale('en'))).toHaveLength(1));
+    const call = server.callsTo('PUT', REST.setLocale('en'))[0];
+    expect(call?.headers.get('authorization')).toBe('Bearer token-of-customer');
+    expect(call?.headers.get('locale')).toBe('en');
+  });
+
+  it('a 401 ends the local session and asks for a new login, returning to the screen', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { server, user, app } = await openSignedIn('/myinfo');
+    server.on('PUT', REST.setLocale('en'), () => ({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED', message: 'Session ended' },
+    }));
+    await user.click(screen.getByTestId('locale-en'));
+    await screen.findByTestId('login-form');
+    expect(app.location()).toBe('/login?returnUrl=%2Fmyinfo');
+    expect(window.sessionStorage.getItem('session')).toBeNull();
+    expect(warn).toHaveBeenCalledWith('Saving the language choice failed', expect.anything());
+  });
+
+  it('an admin without customers sees no selectors', async () => {
+    await openSignedIn('/admindashboard', { role: 'admin', allowedCustomers: [] });
+    expect(screen.queryByTestId('customer-select')).not.toBeInTheDocument();
+    expect(screen.getByTestId('screen-admindashboard')).toHaveTextContent(
+      'Er zijn nog geen klanten aan uw account gekoppeld.',
+    );
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { isLoginValid, validateLogin } from './login-validation';
+
+describe('login validation', () => {
+  it('requires a username and a password', () => {
+    expect(validateLogin({ username: '', password: '' })).toEqual({
+      username: 'login.validation.usernameRequired',
+      password: 'login.validation.passwordRequired',
+    });
+    expect(validateLogin({ username: '   ', password: 'x' })).toEqual({
+      username: 'login.validation.usernameRequired',
+    });
+  });
+
+  it('allows a password of at most 20 characters', () => {
+    expect(validateLogin({ username: 'jansen', password: 'a'.repeat(20) })).toEqual({});
+    expect(validateLogin({ username: 'jansen', password: 'a'.repeat(21) })).toEqual({
+      password: 'login.validation.passwordTooLong',
+    });
+  });
+
+  it('is valid only without errors', () => {
+    expect(isLoginValid({})).toBe(true);
+    expect(isLoginValid({ password: 'login.validation.passwordRequired' })).toBe(false);
+  });
+});

@@ -1,0 +1,87 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { catalogues } from './catalogues';
+
+const srcRoot = join(import.meta.dirname, '..', '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** Keys used as literals: t('key'), key fields typed as catalogue keys, and switch returns. */
+function keysUsedInCode(): Set<string> {
+  const patterns = [
+    /\bt\(\s*'([^']+)'/g,
+    /\bt\(\s*\w+\s*\?\s*'([^']+)'\s*:\s*'([^']+)'/g,
+    /\b(?:label|key|username|password):\s*'([a-zA-Z]+\.[a-zA-Z.]+)'/g,
+    /errors\.\w+ = '([^']+)'/g,
+    /return '([a-zA-Z]+\.[a-zA-Z.]+)'/g,
+    /\[\s*'([a-zA-Z]+\.[a-zA-Z.]+)'\s*\]/g,
+  ];
+  const used = new Set<string>();
+  for (const file of sourceFiles(srcRoot)) {
+    const text = readFileSync(file, 'utf8');
+    for (const pattern of patterns) {
+      for (const match of text.matchAll(pattern)) {
+        for (const key of match.slice(1)) if (key) used.add(key);
+      }
+    }
+  }
+  return used;
+}
+
+function placeholders(message: string): string[] {
+  return [...message.matchAll(/\{(\w+)/g)].map((match) => match[1] ?? '').sort();
+}
+
+describe('message catalogues', () => {
+  it('nl and en hold exactly the same keys', () => {
+    expect(Object.keys(catalogues.en).sort()).toEqual(Object.keys(catalogues.nl).sort());
+  });
+
+  it('every message has the same placeholders in both languages', () => {
+    for (const [key, message] of Object.entries(catalogues.nl)) {
+      expect(placeholders(catalogues.en[key] ?? ''), key).toEqual(placeholders(message));
+    }
+  });
+
+  it('no message is empty', () => {
+    for (const messages of Object.values(catalogues)) {
+      for (const [key, message] of Object.entries(messages)) {
+        expect(message.trim(), key).not.toBe('');
+      }
+    }
+  });
+
+  it('every key used in the code exists in both catalogues', () => {
+    const used = keysUsedInCode();
+    // Guards the scan itself: it must find the keys of screens we know exist.
+    expect(used).toContain('login.username');
+    expect(used).toContain('role.accountmanager');
+    expect(used).toContain('shell.nav.myInfo');
+    expect(used).toContain('login.validation.passwordTooLong');
+    expect(used).toContain('app.envError.title');
+    for (const key of used) {
+      expect(catalogues.nl, `nl lacks ${key}`).toHaveProperty([key]);
+      expect(catalogues.en, `en lacks ${key}`).toHaveProperty([key]);
+    }
+  });
+
+  it('carries the texts the spec prescribes for login', () => {
+    expect(catalogues.nl['login.validation.usernameRequired']).toBe('Gebruikersnaam verplicht');
+    expect(catalogues.en['login.validation.usernameRequired']).toBe('Username obligatory');
+    expect(catalogues.nl['login.validation.passwordRequired']).toBe('Wachtwoord verplicht');
+    expect(catalogues.en['login.validation.passwordRequired']).toBe('Password obligatory');
+    expect(catalogues.en['login.error.invalidCredentials']).toBe('Invalid username and password');
+    expect(catalogues.nl['login.error.invalidCredentials']).toBe(
+      'Ongeldige gebruikersnaam en wachtwoord',
+    );
+    expect(catalogues.en['login.error.unavailable']).toMatch(/^Not possible to login/);
+    expect(catalogues.nl['login.error.unavailable']).toMatch(/^Inloggen niet mogelijk/);
+  });
+});

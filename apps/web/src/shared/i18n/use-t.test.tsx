@@ -1,0 +1,56 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { I18nProvider } from './i18n-provider';
+import type { MessageKey } from './catalogues';
+import { useT } from './use-t';
+
+function Show({ id, values }: { id: string; values?: Record<string, string> }) {
+  const t = useT();
+  return <p>{t(id as MessageKey, values)}</p>;
+}
+
+describe('translation', () => {
+  it('renders a catalogue message in the chosen locale', () => {
+    render(
+      <I18nProvider locale="en" translations={{}}>
+        <Show id="login.username" />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('Username')).toBeInTheDocument();
+  });
+
+  it('fills ICU placeholders', () => {
+    render(
+      <I18nProvider locale="nl" translations={{}}>
+        <Show id="myInfo.impersonated" values={{ user: 'jansen', by: 'beheer' }} />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('Ingelogd als jansen door beheer')).toBeInTheDocument();
+  });
+
+  it('renders a missing key as [[key]]', () => {
+    render(
+      <I18nProvider locale="nl" translations={{}}>
+        <Show id="no.such.key" />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('[[no.such.key]]')).toBeInTheDocument();
+  });
+
+  it("lets the deployment's translations override the catalogue for that locale only", () => {
+    const translations = { nl: { 'login.username': 'Klantnummer' } };
+    const { unmount } = render(
+      <I18nProvider locale="nl" translations={translations}>
+        <Show id="login.username" />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('Klantnummer')).toBeInTheDocument();
+    unmount();
+    render(
+      <I18nProvider locale="en" translations={translations}>
+        <Show id="login.username" />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('Username')).toBeInTheDocument();
+  });
+});
