@@ -1,6 +1,7 @@
 import { clickTypeAllows, type ClickType } from './click-type';
 import type { ContractPartVolumes, Market, MarketOption } from './contract';
 import { isDeadlinePassed } from './deadline';
+import { toDec } from './decimal';
 import type { DisableClickReason } from './disable-reasons';
 import type { Period } from './maturity';
 import { statusHasOffers, statusHasPrice } from './offers';
@@ -8,7 +9,6 @@ import { openVolume } from './open-volume';
 import { periodsOverlap } from './overlap';
 import type { TradingCalendar } from './trading-calendar';
 import { openSessions, type TradingSession } from './trading-window';
-import { toDec } from './decimal';
 
 /** Everything the server knows that decides whether a position can be clicked now. */
 export interface ClickabilityInput {

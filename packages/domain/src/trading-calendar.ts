@@ -1,7 +1,10 @@
 import { addDays, dayOfWeek, yearOf, type LocalDate } from './amsterdam-time';
 import { ICE_ENDEX_HOLIDAY_YEARS, ICE_ENDEX_HOLIDAYS, type ExchangeHoliday } from './holidays';
 
-/** Which days the exchange trades. */
+/**
+ * Which days the exchange trades. A calendar must not change once made: sessions and deadlines
+ * derived from it are kept per calendar object. Make a new calendar when the holiday data changes.
+ */
 export interface TradingCalendar {
   /** Whether trading happens on a date: a weekday that is not a holiday. */
   isTradingDay(date: LocalDate): boolean;

@@ -1,4 +1,10 @@
-import { addDays, amsterdamDate, amsterdamInstant, type LocalDate } from './amsterdam-time';
+import {
+  addDays,
+  amsterdamDate,
+  amsterdamInstant,
+  type LocalDate,
+  type LocalTime,
+} from './amsterdam-time';
 import type { Market, MarketOption } from './contract';
 import { periodDeadline } from './deadline';
 import type { Period } from './maturity';
@@ -89,7 +95,7 @@ function buildSessions(
   marketOption: MarketOption,
   calendar: TradingCalendar,
 ): TradingSession[] {
-  const at = (time: typeof MIDNIGHT, date: LocalDate = day) => amsterdamInstant(date, time);
+  const at = (time: LocalTime, date: LocalDate = day) => amsterdamInstant(date, time);
   const sessions: TradingSession[] = [
     {
       market: 'OTC',
