@@ -146,4 +146,15 @@ describe('trading window', () => {
       false,
     );
   });
+
+  it('hands out copies, so a caller cannot change the window for others', () => {
+    const first = sessionsOfTradingDay('2026-11-20', 'OTC_ONLY');
+    first[0]?.closesAt.setTime(0);
+    const state = windowState(utc('2026-11-20T12:00:00Z'), { marketOption: 'OTC_ONLY' });
+    state.nextClose?.setTime(0);
+    expect(sessionsOfTradingDay('2026-11-20', 'OTC_ONLY')[0]?.closesAt.toISOString()).toBe(
+      '2026-11-20T15:00:00.000Z',
+    );
+    expect(isWindowOpen(utc('2026-11-20T12:00:00Z'), { marketOption: 'OTC_ONLY' })).toBe(true);
+  });
 });
