@@ -18,7 +18,7 @@ export function CustomerList({ customers }: { customers: readonly Customer[] }) 
           <Group gap="xs">
             <Text fw={600}>{customer.name}</Text>
             {selection.customer?.id === customer.id && (
-              <Badge variant="light">{t('customers.selected')}</Badge>
+              <Badge variant="filled">{t('customers.selected')}</Badge>
             )}
           </Group>
           {customer.dashboards.length === 0 ? (
