@@ -3,7 +3,7 @@ import { Alert, Button, Center, MantineProvider, Stack, Text } from '@mantine/co
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { DEFAULT_LOCALE } from '@klik/api';
 import { applyEnvironment } from '../shared/env/apply-env';
-import { loadEnvironment } from '../shared/env/load-env';
+import { ENVIRONMENT_QUERY_KEY, loadEnvironment } from '../shared/env/load-env';
 import { catalogues } from '../shared/i18n/catalogues';
 import { I18nProvider } from '../shared/i18n/i18n-provider';
 import { currentLocale } from '../shared/i18n/locale-store';
@@ -40,7 +40,7 @@ function EnvironmentError({ onRetry }: { onRetry: () => void }) {
 
 function EnvironmentGate({ fetch: fetchFn, createRouter }: BootstrapProps) {
   const env = useQuery({
-    queryKey: ['environment'],
+    queryKey: ENVIRONMENT_QUERY_KEY,
     queryFn: () => loadEnvironment(fetchFn),
     retry: false,
     staleTime: Infinity,

@@ -11,6 +11,7 @@ import { useLocale } from '../shared/i18n/use-locale';
 import { loginPathReturningTo } from '../shared/routing/access';
 import { clearLocalSession, readSession } from '../shared/session/session-store';
 import { createRoutes } from './routes';
+import { useForgetDataOfEndedSessions } from './use-forget-data-of-ended-sessions';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 export type CreateRouter = (routes: RouteObject[]) => AppRouter;
@@ -44,6 +45,7 @@ function createAppParts(env: EnvironmentSettings, fetchFn: typeof fetch, create:
 
 function LocalisedApp({ env, router }: { env: EnvironmentSettings; router: AppRouter }) {
   const locale = useLocale();
+  useForgetDataOfEndedSessions();
   return (
     <I18nProvider locale={locale} translations={env.translations}>
       <Notifications />

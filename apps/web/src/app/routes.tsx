@@ -2,7 +2,7 @@ import { Navigate, redirect, type RouteObject } from 'react-router';
 import { PATHS } from '../shared/routing/paths';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { guardLoader } from './guards/guard-loader';
-import { RouteError } from './routes/route-error';
+import { RouteError, ScreenError } from './routes/route-error';
 
 /** The spec's routes that have screens so far, each loaded on demand. */
 export function createRoutes(): RouteObject[] {
@@ -39,6 +39,7 @@ export function createRoutes(): RouteObject[] {
           children: [
             {
               path: 'dashboard',
+              ErrorBoundary: ScreenError,
               loader: guardLoader('regular'),
               lazy: async () => ({
                 Component: (await import('../features/positions/screens/dashboard-screen'))
@@ -47,6 +48,7 @@ export function createRoutes(): RouteObject[] {
             },
             {
               path: 'admindashboard',
+              ErrorBoundary: ScreenError,
               loader: guardLoader('admin'),
               lazy: async () => ({
                 Component: (await import('../features/admin/screens/admin-dashboard-screen'))
@@ -55,6 +57,7 @@ export function createRoutes(): RouteObject[] {
             },
             {
               path: 'overview',
+              ErrorBoundary: ScreenError,
               loader: guardLoader('tpi'),
               lazy: async () => ({
                 Component: (await import('../features/tpi/screens/overview-screen')).OverviewScreen,
@@ -62,6 +65,7 @@ export function createRoutes(): RouteObject[] {
             },
             {
               path: 'myinfo',
+              ErrorBoundary: ScreenError,
               loader: guardLoader('signedIn'),
               lazy: async () => ({
                 Component: (await import('../features/account/screens/myinfo-screen')).MyInfoScreen,

@@ -23,6 +23,7 @@ export function renderApp(server: FakeServer, path: string) {
   );
   return {
     ...view,
+    queryClient,
     location() {
       if (!router) throw new Error('The router is not created yet');
       const { pathname, search } = router.state.location;

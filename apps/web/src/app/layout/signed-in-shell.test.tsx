@@ -61,9 +61,13 @@ describe('signed-in shell', () => {
       sessionWhenServerWasCalled = window.sessionStorage.getItem('session');
       return { status: 204 };
     });
+    app.queryClient.setQueryData(['dashboard-contracts', 101], [{ contractId: 1 }]);
     await user.click(screen.getByTestId('logout-button'));
     await screen.findByTestId('login-form');
     expect(app.location()).toBe('/login');
+    // Data of the ended session is gone; the environment settings stay.
+    expect(app.queryClient.getQueryData(['dashboard-contracts', 101])).toBeUndefined();
+    expect(app.queryClient.getQueryData(['environment'])).toBeDefined();
     await waitFor(() => expect(server.callsTo('POST', REST.logout)).toHaveLength(1));
     expect(server.callsTo('POST', REST.logout)[0]?.body).toBe('token-of-customer');
     expect(sessionWhenServerWasCalled).toBeNull();
