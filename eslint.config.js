@@ -26,7 +26,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
       'import-x/no-cycle': 'off',
     },
@@ -66,13 +69,20 @@ export default tseslint.config(
           zones: [
             { target: 'apps/web/src/shared', from: ['apps/web/src/features', 'apps/web/src/app'] },
             { target: webFeatures, from: 'apps/web/src/app' },
-            ...['auth', 'positions', 'market', 'purchase', 'admin', 'account', 'notifications'].map(
-              (feature) => ({
-                target: `${webFeatures}/${feature}`,
-                from: webFeatures,
-                except: [`./${feature}`],
-              }),
-            ),
+            ...[
+              'auth',
+              'positions',
+              'market',
+              'purchase',
+              'admin',
+              'account',
+              'notifications',
+              'tpi',
+            ].map((feature) => ({
+              target: `${webFeatures}/${feature}`,
+              from: webFeatures,
+              except: [`./${feature}`],
+            })),
           ],
         },
       ],
