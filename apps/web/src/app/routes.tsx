@@ -38,7 +38,7 @@ export function createRoutes(): RouteObject[] {
           }),
           children: [
             {
-              path: 'dashboard',
+              path: 'dashboard/:commodity?',
               ErrorBoundary: ScreenError,
               loader: guardLoader('regular'),
               lazy: async () => ({

@@ -30,6 +30,18 @@ export function createFakeServer(options: {
   const requests: SeenRequest[] = [];
   const users = options.users ?? {};
   const handlers = new Map<string, Handler>();
+  const patterns: { method: string; pattern: RegExp; handler: Handler }[] = [];
+
+  // A user without positions: every dashboard and customer answers an empty list until a test
+  // gives it contracts with on().
+  for (const pattern of [
+    /^\/rest\/dashboardContractData\/\d+$/,
+    /^\/rest\/contractData\/\d+$/,
+    /^\/rest\/dashboardContractSummary\/\d+$/,
+    /^\/rest\/contractSummary\/\d+$/,
+  ]) {
+    patterns.push({ method: 'GET', pattern, handler: () => ({ status: 200, body: [] }) });
+  }
 
   handlers.set(`GET ${ENV_PATH}`, () => ({ status: 200, body: anEnvironment(options.env) }));
   handlers.set(`POST ${REST.login}`, ({ body }) => {
@@ -62,7 +74,11 @@ export function createFakeServer(options: {
       body: typeof init?.body === 'string' ? init.body : null,
     };
     requests.push(seen);
-    const handler = handlers.get(`${seen.method} ${seen.path}`);
+    const handler =
+      handlers.get(`${seen.method} ${seen.path}`) ??
+      patterns.find(
+        (candidate) => candidate.method === seen.method && candidate.pattern.test(seen.path),
+      )?.handler;
     if (!handler) return json({ status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } });
     return json(await handler(seen));
   };

@@ -7,9 +7,9 @@ import type { MessageKey } from '../../shared/i18n/catalogues';
 import { admits, type Access } from '../../shared/routing/access';
 import { PATHS } from '../../shared/routing/paths';
 import {
+  chooseCustomer,
+  chooseDashboard,
   clearLocalSession,
-  selectCustomer,
-  selectDashboard,
 } from '../../shared/session/session-store';
 import { useSelection } from '../../shared/session/use-selection';
 import { useSession } from '../../shared/session/use-session';
@@ -69,7 +69,7 @@ export function SignedInShell() {
                 onChange={(event) => {
                   const id = Number(event.currentTarget.value);
                   const customer = customers.find((candidate) => candidate.id === id);
-                  if (customer) selectCustomer(customer);
+                  if (customer) chooseCustomer(customer);
                 }}
               />
               <NativeSelect
@@ -85,7 +85,7 @@ export function SignedInShell() {
                 onChange={(event) => {
                   const id = Number(event.currentTarget.value);
                   const dashboard = dashboards.find((candidate) => candidate.id === id);
-                  if (dashboard) selectDashboard(dashboard);
+                  if (dashboard) chooseDashboard(dashboard);
                 }}
               />
             </Group>

@@ -57,6 +57,23 @@ export function selectDashboard(dashboard: Dashboard): void {
   selectedDashboardValue.set(dashboard);
 }
 
+/**
+ * The user's choice in the customer selector. Choosing the customer already selected changes
+ * nothing (spec section 4: reload only when the id changed), so its dashboard choice stays.
+ */
+export function chooseCustomer(customer: Customer): boolean {
+  if (selectedCustomerValue.get()?.id === customer.id) return false;
+  selectCustomer(customer);
+  return true;
+}
+
+/** The user's choice in the dashboard selector; the same dashboard again changes nothing. */
+export function chooseDashboard(dashboard: Dashboard): boolean {
+  if (selectedDashboardValue.get()?.id === dashboard.id) return false;
+  selectDashboard(dashboard);
+  return true;
+}
+
 function selectFirstAllowedCustomer(session: UserSession): void {
   const [firstCustomer] = session.allowedCustomers;
   if (firstCustomer) {

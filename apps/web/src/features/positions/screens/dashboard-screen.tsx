@@ -1,23 +1,167 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { Commodity } from '@klik/domain';
+import { useParams } from 'react-router';
 import { useT } from '../../../shared/i18n/use-t';
 import { useSelection } from '../../../shared/session/use-selection';
 import { useSession } from '../../../shared/session/use-session';
-import { CustomerList } from '../../../shared/ui/customer-list';
+import { useContracts } from '../api/get-contracts';
+import { useSummaries } from '../api/get-summaries';
+import { useLoadingFlags } from '../api/loading-flags';
+import type { PositionsSource } from '../api/positions-source';
+import { CommoditySwitch } from '../components/commodity-switch';
+import { ContractCard } from '../components/contract-card';
+import { commodityFromRoute, filterByCommodity } from '../derive/commodity-filter';
 
+function NotFound() {
+  const t = useT();
+  return (
+    <Stack data-testid="dashboard-notfound">
+      <Title order={1}>{t('notFound.title')}</Title>
+      <Text>{t('notFound.body')}</Text>
+    </Stack>
+  );
+}
+
+function Positions({
+  source,
+  commodity,
+  readOnly,
+}: {
+  source: PositionsSource;
+  commodity: Commodity | null;
+  readOnly: boolean;
+}) {
+  const t = useT();
+  const contracts = useContracts(source);
+  const summaries = useSummaries(source);
+  const flags = useLoadingFlags();
+  const loading = flags[source.kind][source.id] === true;
+
+  if (contracts.isError) {
+    return (
+      <Alert
+        color="red"
+        role="alert"
+        title={t('positions.error.title')}
+        data-testid="positions-error"
+      >
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t('positions.error.body')}</Text>
+          <Button variant="light" color="red" onClick={() => void contracts.refetch()}>
+            {t('app.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  if (!contracts.data) {
+    return (
+      <Stack data-testid="positions-loading" aria-busy="true">
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text>{t('positions.loading')}</Text>
+        </Group>
+        <Skeleton height={48} />
+        <Skeleton height={320} />
+      </Stack>
+    );
+  }
+
+  const shown = filterByCommodity(contracts.data, commodity);
+  const summaryOf = (contractId: string) =>
+    summaries.data?.find((summary) => summary.contractId === contractId) ?? null;
+
+  return (
+    <Stack gap="lg" data-testid="positions" aria-busy={loading}>
+      {contracts.isPlaceholderData && (
+        <Alert color="blue" role="status" data-testid="positions-cached">
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm">{t('positions.cached')}</Text>
+          </Group>
+        </Alert>
+      )}
+      {!contracts.isPlaceholderData && loading && (
+        <Group gap="xs" role="status" data-testid="positions-reloading">
+          <Loader size="xs" />
+          <Text size="sm">{t('positions.loading')}</Text>
+        </Group>
+      )}
+      {summaries.isError && (
+        <Alert color="orange" role="alert" data-testid="summaries-error">
+          <Group gap="sm">
+            <Text size="sm">{t('positions.summary.failed')}</Text>
+            <Button variant="default" size="xs" onClick={() => void summaries.refetch()}>
+              {t('app.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {shown.length === 0 ? (
+        <Text data-testid="positions-empty">
+          {commodity === null
+            ? t('positions.empty')
+            : t('positions.emptyFiltered', {
+                commodity: t(
+                  commodity === 'Power' ? 'positions.filter.power' : 'positions.filter.gas',
+                ),
+              })}
+        </Text>
+      ) : (
+        shown.map((contract) => (
+          <ContractCard
+            key={contract.contractId}
+            contract={contract}
+            summary={summaryOf(contract.contractId)}
+            readOnly={readOnly}
+            source={source}
+          />
+        ))
+      )}
+    </Stack>
+  );
+}
+
+/** The customer's positions per contract and year, for the selected dashboard (spec section 2). */
 export function DashboardScreen() {
   const t = useT();
   const session = useSession();
   const { customer, dashboard } = useSelection();
+  const commodity = commodityFromRoute(useParams().commodity);
   if (!session) return null;
+  if (commodity === 'unknown') return <NotFound />;
+
+  // A customer without dashboards still has contracts: they are shown for the customer.
+  const source: PositionsSource | null = dashboard
+    ? { kind: 'dashboard', id: dashboard.id }
+    : customer
+      ? { kind: 'customer', id: customer.id }
+      : null;
+
   return (
     <Stack data-testid="screen-dashboard">
-      <Title order={1}>{t('dashboard.title')}</Title>
-      <Text data-testid="dashboard-selection">
-        {customer && dashboard
-          ? t('dashboard.selection', { customer: customer.name, dashboard: dashboard.name })
-          : t('dashboard.noSelection')}
-      </Text>
-      <CustomerList customers={session.allowedCustomers} />
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={1}>{t('dashboard.title')}</Title>
+          <Text data-testid="dashboard-selection">
+            {customer && dashboard
+              ? t('dashboard.selection', { customer: customer.name, dashboard: dashboard.name })
+              : customer
+                ? t('dashboard.customerOnly', { customer: customer.name })
+                : t('dashboard.noSelection')}
+          </Text>
+        </Stack>
+        <CommoditySwitch current={commodity} />
+      </Group>
+      {source && (
+        <Positions
+          key={`${source.kind}-${source.id}`}
+          source={source}
+          commodity={commodity}
+          readOnly={session.readOnly}
+        />
+      )}
     </Stack>
   );
 }

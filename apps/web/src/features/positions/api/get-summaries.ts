@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '@klik/api';
+import { useApiClient } from '../../../shared/api/use-api-client';
+import { readCachedSummaries, storeSummaries } from './positions-cache';
+import { ContractSummaryListSchema, type ContractSummary } from './positions-contract';
+import { positionsQueryKeys, summaryPath, type PositionsSource } from './positions-source';
+
+/** Loads the contract summaries of a dashboard or customer and keeps them in summaryD_/summaryC_. */
+export async function fetchSummaries(
+  api: ApiClient,
+  source: PositionsSource,
+): Promise<ContractSummary[]> {
+  try {
+    const summaries = await api.call('GET', summaryPath(source), ContractSummaryListSchema);
+    storeSummaries(source, summaries);
+    return summaries;
+  } catch (error) {
+    console.warn(`Contract summaries of ${source.kind} ${source.id} could not be loaded`, error);
+    throw error;
+  }
+}
+
+export function useSummaries(source: PositionsSource) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: positionsQueryKeys.summaries(source),
+    queryFn: () => fetchSummaries(api, source),
+    placeholderData: () => readCachedSummaries(source) ?? undefined,
+  });
+}

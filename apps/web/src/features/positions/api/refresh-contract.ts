@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '@klik/api';
+import { useApiClient } from '../../../shared/api/use-api-client';
+import { loadingFlags, withLoadingFlag, type LoadingFlagStore } from './loading-flags';
+import { storeContracts } from './positions-cache';
+import { ContractDataSchema, type ContractData } from './positions-contract';
+import { POSITIONS_PATHS, positionsQueryKeys, type PositionsSource } from './positions-source';
+
+/** Loads one contract again (spec section 4: a changed contract is reloaded on its own). */
+export async function fetchContract(
+  api: ApiClient,
+  customerId: number,
+  contractId: string,
+  flags: LoadingFlagStore = loadingFlags,
+): Promise<ContractData> {
+  try {
+    return await withLoadingFlag(flags, 'contract', contractId, async () => {
+      const contract = await api.call(
+        'GET',
+        POSITIONS_PATHS.contract(customerId, contractId),
+        ContractDataSchema,
+      );
+      storeContracts([contract]);
+      return contract;
+    });
+  } catch (error) {
+    console.warn(`Contract ${contractId} could not be loaded`, error);
+    throw error;
+  }
+}
+
+/** Reloads one contract of the source and puts the fresh data in place of the old. */
+export function useRefreshContract(source: PositionsSource) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (contract: Pick<ContractData, 'customerId' | 'contractId'>) =>
+      fetchContract(api, contract.customerId, contract.contractId),
+    onSuccess: (fresh) => {
+      queryClient.setQueryData<ContractData[]>(positionsQueryKeys.contracts(source), (list) =>
+        list?.map((contract) => (contract.contractId === fresh.contractId ? fresh : contract)),
+      );
+    },
+  });
+}

@@ -1,0 +1,157 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useT } from '../../../shared/i18n/use-t';
+import { useLoadingFlags } from '../api/loading-flags';
+import type { ContractData, ContractSummary as Summary } from '../api/positions-contract';
+import type { PositionsSource } from '../api/positions-source';
+import { useRefreshContract } from '../api/refresh-contract';
+import { yearOffered } from '../derive/grid-rows';
+import { ContractSummary } from './contract-summary';
+import { ForwardCurveChart } from './forward-curve-chart';
+import { PositionGrid } from './position-grid';
+import { clickOptionKey, clickTypeKey } from './position-labels';
+import { VolumeChart } from './volume-chart';
+
+interface ContractCardProps {
+  contract: ContractData;
+  summary: Summary | null;
+  readOnly: boolean;
+  source: PositionsSource;
+}
+
+/** One contract: its terms, a grid per year of supply, its summary and its charts. */
+export function ContractCard({ contract, summary, readOnly, source }: ContractCardProps) {
+  const t = useT();
+  const flags = useLoadingFlags();
+  const refresh = useRefreshContract(source);
+  const loading = flags.contract[contract.contractId] === true;
+  const headingId = `contract-heading-${contract.contractId}`;
+  const years = [...contract.yearsOfSupply].sort((a, b) => a - b);
+  const [firstYear] = years;
+
+  return (
+    <Card
+      withBorder
+      component="article"
+      aria-labelledby={headingId}
+      data-testid={`contract-${contract.contractId}`}
+      data-commodity={contract.commodity}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap={2}>
+            <Title order={3} size="h4" id={headingId}>
+              {contract.product} · {contract.contractId}
+            </Title>
+            <Group gap="xs" wrap="wrap">
+              <Badge
+                variant="filled"
+                color={contract.commodity === 'Power' ? 'blue.9' : 'orange.9'}
+              >
+                {t(
+                  contract.commodity === 'Power'
+                    ? 'positions.filter.power'
+                    : 'positions.filter.gas',
+                )}
+              </Badge>
+              <Text size="sm">
+                {t('positions.contract.clickType', { value: t(clickTypeKey(contract.clickType)) })}
+              </Text>
+              <Text size="sm">
+                {t('positions.contract.clickOption', {
+                  value: t(clickOptionKey(contract.clickOption)),
+                })}
+              </Text>
+              <Text size="sm">
+                {t('positions.summary.runout', {
+                  value: t(contract.runOut ? 'positions.yes' : 'positions.no'),
+                })}
+              </Text>
+            </Group>
+          </Stack>
+          <Group gap="xs">
+            {loading && (
+              <Loader size="xs" role="status" aria-label={t('positions.contract.loading')} />
+            )}
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => refresh.mutate(contract)}
+              disabled={loading}
+              aria-label={t('positions.contract.refreshLabel', { contractId: contract.contractId })}
+              data-testid={`refresh-${contract.contractId}`}
+            >
+              {t('positions.contract.refresh')}
+            </Button>
+          </Group>
+        </Group>
+
+        {refresh.isError && (
+          <Alert color="red" role="alert" data-testid={`refresh-error-${contract.contractId}`}>
+            {t('positions.contract.refreshFailed')}
+          </Alert>
+        )}
+
+        {firstYear === undefined ? (
+          <Text>{t('positions.contract.noYears')}</Text>
+        ) : (
+          <Tabs defaultValue={String(firstYear)} keepMounted={false}>
+            <Tabs.List
+              aria-label={t('positions.contract.years', { contractId: contract.contractId })}
+            >
+              {years.map((year) => {
+                const offered = yearOffered(contract, year);
+                return (
+                  <Tabs.Tab
+                    key={year}
+                    value={String(year)}
+                    data-testid={`year-tab-${contract.contractId}-${year}`}
+                    data-offered={offered}
+                  >
+                    {offered ? year : t('positions.contract.yearNotOffered', { year })}
+                  </Tabs.Tab>
+                );
+              })}
+            </Tabs.List>
+            {years.map((year) => (
+              <Tabs.Panel key={year} value={String(year)} pt="xs">
+                {!yearOffered(contract, year) && (
+                  <Text
+                    size="sm"
+                    mb="xs"
+                    data-testid={`year-not-offered-${contract.contractId}-${year}`}
+                  >
+                    {t('positions.contract.yearNotOfferedNote', { year })}
+                  </Text>
+                )}
+                <PositionGrid contract={contract} year={year} readOnly={readOnly} />
+              </Tabs.Panel>
+            ))}
+          </Tabs>
+        )}
+
+        <SimpleGrid cols={{ base: 1, md: summary ? 3 : 2 }} spacing="lg">
+          {summary && (
+            <Box>
+              <ContractSummary summary={summary} />
+            </Box>
+          )}
+          <VolumeChart contract={contract} />
+          <ForwardCurveChart contract={contract} />
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}
