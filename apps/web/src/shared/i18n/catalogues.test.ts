@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogues } from './catalogues';
+import { DISABLE_CLICK_REASONS, DISABLE_CLICK_REASON_TEXTS } from '@klik/domain';
+import { catalogues, disableClickReasonKey } from './catalogues';
 
 const srcRoot = join(import.meta.dirname, '..', '..');
 
@@ -70,6 +71,18 @@ describe('message catalogues', () => {
       expect(catalogues.nl, `nl lacks ${key}`).toHaveProperty([key]);
       expect(catalogues.en, `en lacks ${key}`).toHaveProperty([key]);
     }
+  });
+
+  it('takes every DC_ reason text from the domain catalogue, in both languages', () => {
+    for (const reason of DISABLE_CLICK_REASONS) {
+      expect(catalogues.nl[disableClickReasonKey(reason)]).toBe(
+        DISABLE_CLICK_REASON_TEXTS[reason].nl,
+      );
+      expect(catalogues.en[disableClickReasonKey(reason)]).toBe(
+        DISABLE_CLICK_REASON_TEXTS[reason].en,
+      );
+    }
+    expect(catalogues.en['disableClickReason.DC_37']).toBe('Data is loading');
   });
 
   it('carries the texts the spec prescribes for login', () => {
