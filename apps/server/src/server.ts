@@ -1,7 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { migrateToLatest } from './db/migrate';
-import { seedDemo } from './db/seed-demo';
+import { prepareDatabase } from './db/prepare-database';
 
 async function main(): Promise<void> {
   let config;
@@ -16,10 +15,9 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config);
-  const { db } = app.deps;
-  const applied = await migrateToLatest(db);
+  const { applied, seeded } = await prepareDatabase(app.deps.db, { seedDemo: config.seedDemo });
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
-  if (config.seedDemo && (await seedDemo(db))) {
+  if (seeded) {
     app.log.warn('empty database filled with demo data (set SEED_DEMO=false in production)');
   }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { createDatabase, type Db } from '../src/db/database';
+import { createDatabase, databaseOnPGlite, PGLITE_PARSERS, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 
 export interface TestDatabase {
@@ -22,6 +23,26 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
   }
 }
 
+// Starting PGlite from a snapshot skips initdb and the migrations: about a third of the
+// time of a cold start. One snapshot per worker, taken on first use.
+const snapshots = new Map<boolean, Promise<Blob>>();
+
+function pgliteSnapshot(migrated: boolean): Promise<Blob> {
+  let snapshot = snapshots.get(migrated);
+  if (!snapshot) {
+    snapshot = (async () => {
+      const pglite = await PGlite.create({ parsers: PGLITE_PARSERS });
+      const db = databaseOnPGlite(pglite);
+      if (migrated) await migrateToLatest(db);
+      const dump = await pglite.dumpDataDir('none');
+      await db.destroy();
+      return dump;
+    })();
+    snapshots.set(migrated, snapshot);
+  }
+  return snapshot;
+}
+
 /**
  * A fresh, empty database: in-memory PGlite, or, when TEST_DATABASE_URL names a PostgreSQL
  * server, a uniquely named database created on it and dropped afterwards.
@@ -32,8 +53,8 @@ export async function createTestDatabase(
   const adminUrl = process.env.TEST_DATABASE_URL;
   const migrate = options.migrate ?? true;
   if (!adminUrl) {
-    const db = await createDatabase({ databaseUrl: null, dataDir: null });
-    if (migrate) await migrateToLatest(db);
+    const loadDataDir = await pgliteSnapshot(migrate);
+    const db = databaseOnPGlite(await PGlite.create({ loadDataDir, parsers: PGLITE_PARSERS }));
     return { db, kind: 'pglite', url: null, drop: () => db.destroy() };
   }
   const name = `klik_test_${randomBytes(6).toString('hex')}`;

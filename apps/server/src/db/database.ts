@@ -17,7 +17,7 @@ export interface DatabaseOptions {
 
 // pg reads int8 and numeric as strings; PGlite is told to do the same so that both
 // databases hand the code identical values (no silent float conversion of big numbers).
-const PGLITE_PARSERS = {
+export const PGLITE_PARSERS = {
   [types.INT8]: (value: string) => value,
   [types.NUMERIC]: (value: string) => value,
 };
@@ -33,7 +33,11 @@ export async function createDatabase(options: DatabaseOptions): Promise<Db> {
     mkdirSync(options.dataDir, { recursive: true });
     dataDir = join(options.dataDir, 'pglite');
   }
-  const pglite = await PGlite.create({ dataDir, parsers: PGLITE_PARSERS });
+  return databaseOnPGlite(await PGlite.create({ dataDir, parsers: PGLITE_PARSERS }));
+}
+
+/** Kysely over an already opened PGlite, which the Kysely instance then owns. */
+export function databaseOnPGlite(pglite: PGlite): Db {
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
 }
 

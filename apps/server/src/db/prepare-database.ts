@@ -1,0 +1,18 @@
+import type { Db } from './database';
+import { migrateToLatest } from './migrate';
+import { seedDemo } from './seed-demo';
+
+export interface PreparedDatabase {
+  applied: string[];
+  seeded: boolean;
+}
+
+/** What the server does to its database before it listens: migrate, then seed when asked. */
+export async function prepareDatabase(
+  db: Db,
+  options: { seedDemo: boolean },
+): Promise<PreparedDatabase> {
+  const applied = await migrateToLatest(db);
+  const seeded = options.seedDemo ? await seedDemo(db) : false;
+  return { applied, seeded };
+}
