@@ -81,7 +81,11 @@ export async function buildApp(
   const ownsBus = overrides.bus === undefined;
   const onBusError = (error: unknown) => app.log.error({ err: error }, 'event bus error');
   const deps: AppDeps = {
-    db: overrides.db ?? (await createDatabase(config)),
+    db:
+      overrides.db ??
+      (await createDatabase(config, (error) =>
+        app.log.error({ err: error }, 'idle database connection failed'),
+      )),
     bus:
       overrides.bus ??
       (config.redisUrl

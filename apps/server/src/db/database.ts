@@ -23,9 +23,14 @@ export const PGLITE_PARSERS = {
 };
 
 /** Opens the database the configuration names. Closing the Kysely instance closes it. */
-export async function createDatabase(options: DatabaseOptions): Promise<Db> {
+export async function createDatabase(
+  options: DatabaseOptions,
+  onPoolError: (error: Error) => void = () => {},
+): Promise<Db> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server must not crash the process; the pool replaces it.
+    pool.on('error', onPoolError);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   let dataDir: string | undefined;
