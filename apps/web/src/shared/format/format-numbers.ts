@@ -12,6 +12,14 @@ function format(value: string, locale: Locale, options: Intl.NumberFormatOptions
   return new Intl.NumberFormat(NUMBER_LOCALES[locale], options).format(value as NumericString);
 }
 
+/** A plain number for chart axes, with a fixed number of decimals. */
+export function formatNumber(value: string, locale: Locale, decimals: number): string {
+  return format(value, locale, {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+}
+
 /** A volume in MWh with thousands separators and up to kWh precision, e.g. "1.234,5 MWh". */
 export function formatVolume(value: string, locale: Locale): string {
   return `${format(value, locale, { maximumFractionDigits: 3 })} MWh`;

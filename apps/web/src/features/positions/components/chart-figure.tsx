@@ -18,7 +18,7 @@ export function ChartFigure({ id, title, chart, table, testId, empty = null }: C
   const titleId = `${id}-title`;
   return (
     <Box component="figure" m={0} aria-labelledby={titleId} data-testid={testId}>
-      <Title order={4} size="h5" id={titleId} component="figcaption" mb="xs">
+      <Title order={3} size="h5" id={titleId} component="figcaption" mb="xs">
         {title}
       </Title>
       {empty === null ? (

@@ -52,14 +52,11 @@ export function ContractCard({ contract, summary, readOnly, source }: ContractCa
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <Stack gap={2}>
-            <Title order={3} size="h4" id={headingId}>
+            <Title order={2} size="h4" id={headingId}>
               {contract.product} · {contract.contractId}
             </Title>
             <Group gap="xs" wrap="wrap">
-              <Badge
-                variant="filled"
-                color={contract.commodity === 'Power' ? 'blue.9' : 'orange.9'}
-              >
+              <Badge variant="filled" color={contract.commodity === 'Power' ? 'blue.9' : 'grape.9'}>
                 {t(
                   contract.commodity === 'Power'
                     ? 'positions.filter.power'

@@ -11,15 +11,16 @@ export function ContractSummary({ summary }: { summary: Summary }) {
   const locale = useLocale();
   const headingId = `summary-heading-${summary.contractId}`;
   return (
-    <Box
-      component="section"
-      aria-labelledby={headingId}
-      data-testid={`summary-${summary.contractId}`}
-    >
-      <Title order={4} size="h5" id={headingId} mb={4}>
+    <Box data-testid={`summary-${summary.contractId}`}>
+      <Title order={3} size="h5" id={headingId} mb={4}>
         {t('positions.summary.heading')}
       </Title>
-      <Box className="klik-table-scroll" tabIndex={0} role="region" aria-labelledby={headingId}>
+      <Box
+        className="klik-table-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label={t('positions.summary.label', { contractId: summary.contractId })}
+      >
         <Table withTableBorder fz="sm" verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>

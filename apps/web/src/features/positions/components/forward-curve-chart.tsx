@@ -1,5 +1,5 @@
 import { LineChart } from '@mantine/charts';
-import { formatPrice } from '../../../shared/format/format-numbers';
+import { formatNumber, formatPrice } from '../../../shared/format/format-numbers';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
 import type { ContractData } from '../api/positions-contract';
@@ -55,7 +55,7 @@ export function ForwardCurveChart({ contract }: { contract: ContractData }) {
           withLegend
           withDots={false}
           accessibilityLayer={false}
-          valueFormatter={(value) => formatPrice(String(value), locale)}
+          valueFormatter={(value) => formatNumber(String(value), locale, 2)}
           series={curve.series.map((series, index) => ({
             name: series.key,
             label: label(series.key),

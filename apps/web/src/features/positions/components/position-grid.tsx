@@ -74,7 +74,14 @@ export function PositionGrid({ contract, year, readOnly }: PositionGridProps) {
       aria-labelledby={captionId}
       data-testid={`grid-${contract.contractId}-${year}`}
     >
-      <Table withTableBorder withColumnBorders verticalSpacing={4} fz="sm" miw={900}>
+      <Table
+        withTableBorder
+        withColumnBorders
+        verticalSpacing={4}
+        fz="sm"
+        miw={900}
+        className="klik-position-grid"
+      >
         <caption id={captionId} className="klik-visually-hidden">
           {t('positions.grid.caption', { contractId: contract.contractId, year })}
         </caption>

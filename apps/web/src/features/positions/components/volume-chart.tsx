@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import { formatVolume } from '../../../shared/format/format-numbers';
+import { formatNumber, formatVolume } from '../../../shared/format/format-numbers';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
 import type { ContractData } from '../api/positions-contract';
@@ -32,7 +32,7 @@ export function VolumeChart({ contract }: { contract: ContractData }) {
           type="stacked"
           withLegend
           accessibilityLayer={false}
-          valueFormatter={(value) => formatVolume(String(value), locale)}
+          valueFormatter={(value) => formatNumber(String(value), locale, 0)}
           series={[
             { name: 'clicked', label: clicked, color: 'teal.8' },
             { name: 'open', label: open, color: 'gray.4' },

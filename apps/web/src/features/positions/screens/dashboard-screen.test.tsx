@@ -212,14 +212,18 @@ describe('dashboard summary and charts', () => {
 
   it('gives each chart an accessible name and its figures as a table', async () => {
     await openDashboard(serverWith([powerContract]));
-    const volume = await screen.findByRole('figure', { name: 'Geklikt en open volume per jaar' });
+    const volume = await screen.findByRole('figure', {
+      name: 'Geklikt en open volume per jaar (MWh)',
+    });
     const volumeRows = within(volume).getAllByRole('row', { hidden: true });
     expect(volumeRows.map((row) => row.textContent)).toEqual([
       'JaarGekliktOpen',
       '2027600 MWh2.400 MWh',
       '2028600 MWh2.400 MWh',
     ]);
-    const curve = screen.getByRole('figure', { name: 'Forward curve: marktprijs per periode' });
+    const curve = screen.getByRole('figure', {
+      name: 'Forward curve: marktprijs per periode (EUR/MWh)',
+    });
     const header = within(curve).getAllByRole('columnheader', { hidden: true });
     expect(header.map((cell) => cell.textContent)).toEqual([
       'Periode',
