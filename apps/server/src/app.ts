@@ -13,7 +13,7 @@ import type { Config } from './config';
 import { createDatabase, type Db } from './db/database';
 import { registerErrorHandler } from './http/error-handler';
 import { registerXsrf } from './http/xsrf';
-import { createAuthGuards } from './modules/auth/auth-guards';
+import { createAuthGuards, type AuthGuards } from './modules/auth/auth-guards';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { localeRoutes } from './modules/locale/locale.routes';
@@ -37,6 +37,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** requireAuth and requireRole for feature routes. */
+    guards: AuthGuards;
   }
 }
 
@@ -136,6 +138,7 @@ export async function buildApp(
     delay: deps.delay,
   });
   const guards = createAuthGuards(authService);
+  app.decorate('guards', guards);
 
   await app.register(healthRoutes, { db: deps.db });
   await app.register(envRoutes, { config });
