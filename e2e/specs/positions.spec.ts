@@ -1,0 +1,145 @@
+import AxeBuilder from '@axe-core/playwright';
+import { DISABLE_CLICK_REASON_TEXTS } from '@klik/domain';
+import { test, expect } from '../support/fixtures';
+import { DashboardPage, dashboardIdOf } from '../support/dashboard-page';
+
+const DUTCH_REASONS = Object.values(DISABLE_CLICK_REASON_TEXTS).map((texts) => texts.nl);
+
+test.describe('positions on the dashboard', () => {
+  test('the demo customer switches customer and dashboard and sees the grid each time', async ({
+    page,
+    loginPage,
+  }) => {
+    const dashboard = new DashboardPage(page);
+    await loginPage.open();
+    const firstLoad = dashboard.contractDataResponse();
+    await loginPage.signIn('customer');
+    const firstDashboard = dashboardIdOf(await firstLoad);
+    await dashboard.loaded();
+    await expect(dashboard.dashboardSelect()).toHaveValue(String(firstDashboard));
+    await expect(dashboard.contracts().first()).toBeVisible();
+    await expect(dashboard.grids().first()).toBeVisible();
+    await expect(dashboard.grids().first().getByRole('columnheader')).toHaveCount(9);
+
+    // Another dashboard of the same customer.
+    const dashboards = await dashboard.optionValues(dashboard.dashboardSelect());
+    expect(dashboards.length).toBeGreaterThan(1);
+    const otherDashboard = dashboards.find((id) => id !== String(firstDashboard))!;
+    const secondLoad = dashboard.contractDataResponse();
+    await dashboard.dashboardSelect().selectOption(otherDashboard);
+    expect(dashboardIdOf(await secondLoad)).toBe(Number(otherDashboard));
+    await dashboard.loaded();
+    await expect(dashboard.dashboardSelect()).toHaveValue(otherDashboard);
+
+    // Another customer: its first dashboard is selected and loaded.
+    const customers = await dashboard.optionValues(dashboard.customerSelect());
+    expect(customers.length).toBeGreaterThan(1);
+    const current = await dashboard.customerSelect().inputValue();
+    const thirdLoad = dashboard.contractDataResponse();
+    await dashboard.customerSelect().selectOption(customers.find((id) => id !== current)!);
+    const thirdDashboard = dashboardIdOf(await thirdLoad);
+    await dashboard.loaded();
+    await expect(dashboard.dashboardSelect()).toHaveValue(String(thirdDashboard));
+    const [firstOfCustomer] = await dashboard.optionValues(dashboard.dashboardSelect());
+    expect(firstOfCustomer).toBe(String(thirdDashboard));
+    await expect(dashboard.grids().first()).toBeVisible();
+  });
+
+  test('the commodity filter shows only power or only gas, and works with the keyboard', async ({
+    page,
+    loginPage,
+  }) => {
+    const dashboard = new DashboardPage(page);
+    await loginPage.open();
+    await loginPage.signIn('customer');
+    await dashboard.loaded();
+    const power = await dashboard.contracts().and(page.locator('[data-commodity="Power"]')).count();
+    const gas = await dashboard.contracts().and(page.locator('[data-commodity="Gas"]')).count();
+    expect(power + gas).toBeGreaterThan(0);
+    await expect(dashboard.contracts()).toHaveCount(power + gas);
+
+    await dashboard.filter().getByRole('link', { name: 'Stroom' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/power$/);
+    await expect(dashboard.contracts()).toHaveCount(power);
+    await expect(page.locator('article[data-commodity="Gas"]')).toHaveCount(0);
+
+    await dashboard.filter().getByRole('link', { name: 'Gas' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard\/gas$/);
+    await expect(dashboard.contracts()).toHaveCount(gas);
+    await expect(page.locator('article[data-commodity="Power"]')).toHaveCount(0);
+    await expect(dashboard.filter().getByRole('link', { name: 'Gas' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+
+    await page.goto('/dashboard/water');
+    await expect(page.getByTestId('dashboard-notfound')).toBeVisible();
+  });
+
+  test('each contract shows its summary and its charts with a name', async ({
+    page,
+    loginPage,
+  }) => {
+    const dashboard = new DashboardPage(page);
+    await loginPage.open();
+    await loginPage.signIn('customer');
+    await dashboard.loaded();
+    const contract = dashboard.contracts().first();
+    await expect(contract.locator('[data-testid^="summary-"]').first()).toBeVisible();
+    const volume = contract.getByRole('figure', { name: /Geklikt en open volume per jaar/ });
+    await expect(volume).toBeVisible();
+    await expect(volume.locator('svg.recharts-surface')).toBeVisible();
+    const curve = contract.getByRole('figure', { name: /Forward curve/ });
+    await expect(curve).toBeVisible();
+  });
+
+  test('a maturity that cannot be clicked shows its reason as text', async ({
+    page,
+    loginPage,
+  }) => {
+    const dashboard = new DashboardPage(page);
+    await loginPage.open();
+    await loginPage.signIn('customer');
+    await dashboard.loaded();
+    const reason = dashboard.reasons().first();
+    await expect(reason).toBeVisible();
+    expect(DUTCH_REASONS).toContain((await reason.textContent())?.trim());
+    // Whatever is clickable leads to the start-purchase screen of that maturity.
+    for (const link of await dashboard.clickLinks().all()) {
+      await expect(link).toHaveAttribute(
+        'href',
+        /^\/startpurchase\/[A-Za-z0-9_-]+\/\d{4}\/(Y|Q[1-4]|M([1-9]|1[0-2]))$/,
+      );
+    }
+  });
+
+  test('a read-only user sees the positions and can click nothing', async ({ page, loginPage }) => {
+    const dashboard = new DashboardPage(page);
+    await loginPage.open();
+    await loginPage.signIn('viewer');
+    await dashboard.loaded();
+    await expect(dashboard.grids().first()).toBeVisible();
+    await expect(dashboard.clickLinks()).toHaveCount(0);
+    await expect(dashboard.reasons().first()).toHaveText('Gebruiker is niet bevoegd om te klikken');
+  });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`the dashboard has no axe violations at ${viewport.width}px`, async ({
+      page,
+      loginPage,
+    }) => {
+      await page.setViewportSize(viewport);
+      const dashboard = new DashboardPage(page);
+      await loginPage.open();
+      await loginPage.signIn('customer');
+      await dashboard.loaded();
+      await expect(dashboard.grids().first()).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations).toEqual([]);
+    });
+  }
+});
