@@ -47,6 +47,10 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps the database in memory when DATA_DIR is memory://', () => {
+    expect(loadConfig({ DATA_DIR: 'memory://' }).dataDir).toBeNull();
+  });
+
   it('resolves a relative DATA_DIR against the directory the command was started in', () => {
     expect(loadConfig({ DATA_DIR: 'state' }, { cwd: '/srv/klik' }).dataDir).toBe('/srv/klik/state');
     expect(loadConfig({ DATA_DIR: 'state', INIT_CWD: '/home/ops' }).dataDir).toBe(

@@ -198,7 +198,7 @@ export function loadConfig(
   if (e.LOGIN_LOCKOUT_AFTER < e.LOGIN_SLOWDOWN_AFTER) {
     problems.push('LOGIN_LOCKOUT_AFTER: must not be smaller than LOGIN_SLOWDOWN_AFTER');
   }
-  const toPath = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
+  const toPath = (path: string): string => (isAbsolute(path) ? path : resolve(cwd, path));
 
   let translations: Record<string, Record<string, string>> = {};
   if (e.KLIK_TRANSLATIONS_FILE) {
@@ -219,7 +219,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     databaseUrl: e.DATABASE_URL,
-    dataDir: e.DATA_DIR ? toPath(e.DATA_DIR) : resolve(REPOSITORY_ROOT, 'data'),
+    dataDir: dataDirOf(e.DATA_DIR, toPath),
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO,
     webDistDir: e.WEB_DIST_DIR ? toPath(e.WEB_DIST_DIR) : resolve(REPOSITORY_ROOT, 'apps/web/dist'),
@@ -248,4 +248,15 @@ export function loadConfig(
       translations,
     },
   };
+}
+
+/** `memory://` keeps PGlite in memory: a throw-away portal for demos and the browser tests. */
+export const IN_MEMORY_DATA_DIR = 'memory://';
+
+function dataDirOf(
+  value: string | null | undefined,
+  toPath: (path: string) => string,
+): string | null {
+  if (!value) return resolve(REPOSITORY_ROOT, 'data');
+  return value === IN_MEMORY_DATA_DIR ? null : toPath(value);
 }
