@@ -1,12 +1,13 @@
+import { lazy, Suspense } from 'react';
 import {
   Alert,
   Badge,
-  Box,
   Button,
   Card,
   Group,
   Loader,
-  SimpleGrid,
+  Grid,
+  Skeleton,
   Stack,
   Tabs,
   Text,
@@ -19,10 +20,12 @@ import type { PositionsSource } from '../api/positions-source';
 import { useRefreshContract } from '../api/refresh-contract';
 import { yearOffered } from '../derive/grid-rows';
 import { ContractSummary } from './contract-summary';
-import { ForwardCurveChart } from './forward-curve-chart';
 import { PositionGrid } from './position-grid';
 import { clickOptionKey, clickTypeKey } from './position-labels';
-import { VolumeChart } from './volume-chart';
+
+const ContractCharts = lazy(async () => ({
+  default: (await import('./contract-charts')).ContractCharts,
+}));
 
 interface ContractCardProps {
   contract: ContractData;
@@ -139,15 +142,18 @@ export function ContractCard({ contract, summary, readOnly, source }: ContractCa
           </Tabs>
         )}
 
-        <SimpleGrid cols={{ base: 1, md: summary ? 3 : 2 }} spacing="lg">
+        <Grid gap="lg">
           {summary && (
-            <Box>
+            <Grid.Col span={{ base: 12, md: 4 }}>
               <ContractSummary summary={summary} />
-            </Box>
+            </Grid.Col>
           )}
-          <VolumeChart contract={contract} />
-          <ForwardCurveChart contract={contract} />
-        </SimpleGrid>
+          <Grid.Col span={{ base: 12, md: summary ? 8 : 12 }}>
+            <Suspense fallback={<Skeleton height={260} />}>
+              <ContractCharts contract={contract} />
+            </Suspense>
+          </Grid.Col>
+        </Grid>
       </Stack>
     </Card>
   );

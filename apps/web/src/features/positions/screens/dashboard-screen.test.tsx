@@ -279,6 +279,21 @@ describe('commodity filter', () => {
   });
 });
 
+describe('commodity routes', () => {
+  it('are guarded like the dashboard: a visitor goes to login and comes back after it', async () => {
+    const app = renderApp(createFakeServer({}), '/dashboard/gas');
+    await screen.findByTestId('login-form');
+    expect(app.location()).toBe('/login?returnUrl=%2Fdashboard%2Fgas');
+  });
+
+  it('send an admin to the administration', async () => {
+    startSession(aUserSession({ role: 'admin', allowedCustomers: [] }));
+    const app = renderApp(createFakeServer({}), '/dashboard/power');
+    await screen.findByTestId('screen-admindashboard');
+    expect(app.location()).toBe('/admindashboard');
+  });
+});
+
 describe('customer and dashboard selection', () => {
   it('loads the first dashboard and reloads only when the chosen id changes', async () => {
     const server = serverWith([gasContract]);
