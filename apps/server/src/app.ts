@@ -17,6 +17,8 @@ import { createAuthGuards, type AuthGuards } from './modules/auth/auth-guards';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { localeRoutes } from './modules/locale/locale.routes';
+import { positionsRoutes } from './modules/positions/positions.routes';
+import { PositionsService } from './modules/positions/positions.service';
 import { InProcessEventBus, type EventBus } from './modules/realtime/event-bus';
 import { RedisEventBus } from './modules/realtime/redis-event-bus';
 import { envRoutes } from './modules/system/env.routes';
@@ -145,6 +147,10 @@ export async function buildApp(
   await app.register(authRoutes, { auth: authService, guards });
   await app.register(localeRoutes);
   await app.register(tradingRoutes, { db: deps.db });
+  await app.register(positionsRoutes, {
+    positions: new PositionsService({ db: deps.db, now: deps.now }),
+    guards,
+  });
   await registerSpa(app, config.webDistDir);
 
   return app;

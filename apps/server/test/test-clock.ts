@@ -8,6 +8,10 @@ export class TestClock {
 
   readonly now = (): Date => new Date(this.#current);
 
+  set(at: Date | string): void {
+    this.#current = new Date(at);
+  }
+
   advance(ms: number): void {
     this.#current = new Date(this.#current.getTime() + ms);
   }

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './locale.schemas';
 export * from './auth.schemas';
 export * from './trading.schemas';
+export * from './positions.schemas';
 export * from './env.schemas';
 export * from './routes';
 export * from './ws.schemas';

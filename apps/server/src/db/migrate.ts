@@ -1,10 +1,12 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database';
 import * as foundation from './migrations/0001-foundation';
+import * as positions from './migrations/0002-positions';
 
 // Listed explicitly so a bundled or packaged server never depends on reading a folder.
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-positions': positions,
 };
 
 const provider: MigrationProvider = {

@@ -86,6 +86,86 @@ export interface TradingStatusTable {
   updated_by: number | null;
 }
 
+type Numeric = ColumnType<string, string | number, string | number>;
+
+export interface ContractsTable {
+  id: Generated<number>;
+  contract_id: string;
+  customer_id: number;
+  commodity: 'Power' | 'Gas';
+  product: string;
+  click_type: 'ALL' | 'YEAR' | 'QUARTER' | 'MONTH' | null;
+  click_option: 'OTC_ONLY' | 'PRE_EOD' | 'PRE_EOD_AND_OVERNIGHT';
+  mark_up: Numeric;
+  transaction_fee: Numeric;
+  lump_sum: ColumnType<string, string | number | undefined, string | number>;
+  contracted_volume: Numeric;
+  run_out: Generated<boolean>;
+  max_clicks_per_year: number | null;
+  /** bigint, raised by a trigger on every change of the contract, its positions or its clicks. */
+  version: ColumnType<string, never, never>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface DashboardContractsTable {
+  dashboard_id: number;
+  contract_id: number;
+  customer_id: number;
+}
+
+export type PartName = 'Gas' | 'Peak' | 'OffPeak';
+
+export interface PositionMonthsTable {
+  contract_id: number;
+  part: PartName;
+  year_of_supply: number;
+  month: number;
+  total_volume: Numeric;
+  clicked_volume: ColumnType<string, string | number | undefined, string | number>;
+  auto_clicked_volume: ColumnType<string, string | number | undefined, string | number>;
+  clicked_cost: ColumnType<string, string | number | undefined, string | number>;
+}
+
+export type ClickStatus = 'PENDING_APPROVAL' | 'IN_PROGRESS' | 'COMPLETED' | 'REJECTED' | 'EXPIRED';
+
+export interface ClicksTable {
+  id: Generated<number>;
+  contract_id: number;
+  year_of_supply: number;
+  maturity: string;
+  status: ClickStatus;
+  auto: Generated<boolean>;
+  market: 'OTC' | 'ICE';
+  created_at: Date;
+  completed_at: Date | null;
+  created_by: number | null;
+}
+
+export interface ClickMonthsTable {
+  click_id: number;
+  part: PartName;
+  month: number;
+  volume: Numeric;
+  price: Numeric;
+}
+
+export type MarketProduct = 'NL_POWER_BASE' | 'NL_POWER_PEAK' | 'NL_POWER_OFFPEAK' | 'TTF_GAS';
+
+export interface MarketOffersTable {
+  product: MarketProduct;
+  year_of_supply: number;
+  maturity: string;
+  market: 'OTC' | 'ICE';
+  price: ColumnType<string | null, string | number | null, string | number | null>;
+  quoted_at: Date;
+}
+
+export interface DataVersionsTable {
+  name: string;
+  version: ColumnType<string, never, never>;
+}
+
 export interface Database {
   roles: RolesTable;
   users: UsersTable;
@@ -96,6 +176,13 @@ export interface Database {
   audit_log: AuditLogTable;
   login_attempts: LoginAttemptsTable;
   trading_status: TradingStatusTable;
+  contracts: ContractsTable;
+  dashboard_contracts: DashboardContractsTable;
+  position_months: PositionMonthsTable;
+  clicks: ClicksTable;
+  click_months: ClickMonthsTable;
+  market_offers: MarketOffersTable;
+  data_versions: DataVersionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

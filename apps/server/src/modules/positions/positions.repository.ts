@@ -1,0 +1,249 @@
+import { sql } from 'kysely';
+import { MATURITIES, monthsOf, type ClickType, type MarketOption } from '@klik/domain';
+import type { Db } from '../../db/database';
+import type { ClickStatus, MarketProduct, PartName } from '../../db/schema';
+
+/** What a contract row says, with the version a cached view of it is checked against. */
+export interface ContractHead {
+  id: number;
+  contractId: string;
+  customerId: number;
+  commodity: 'Power' | 'Gas';
+  product: string;
+  clickType: ClickType;
+  clickOption: MarketOption;
+  markUp: string;
+  transactionFee: string;
+  runOut: boolean;
+  version: string;
+}
+
+/** Which contracts a request is about. */
+export type ContractScope =
+  | { kind: 'customer'; customerId: number }
+  | { kind: 'dashboard'; dashboardId: number }
+  | { kind: 'contract'; customerId: number; contractId: string };
+
+/** Whether a customer exists; for customer-side users, whether it is one of theirs. */
+export async function customerVisible(
+  db: Db,
+  customerId: number,
+  restrictToUser: number | null,
+): Promise<boolean> {
+  const row =
+    restrictToUser === null
+      ? await db
+          .selectFrom('customers')
+          .select('id')
+          .where('id', '=', customerId)
+          .executeTakeFirst()
+      : await db
+          .selectFrom('user_customers')
+          .select('customer_id as id')
+          .where('user_id', '=', restrictToUser)
+          .where('customer_id', '=', customerId)
+          .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether a dashboard exists; for customer-side users, whether it belongs to one of their customers. */
+export async function dashboardVisible(
+  db: Db,
+  dashboardId: number,
+  restrictToUser: number | null,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('dashboards')
+    .select('dashboards.id')
+    .where('dashboards.id', '=', dashboardId);
+  if (restrictToUser !== null) {
+    query = query
+      .innerJoin('user_customers', 'user_customers.customer_id', 'dashboards.customer_id')
+      .where('user_customers.user_id', '=', restrictToUser);
+  }
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** The contracts in scope, ordered by contract id. */
+export async function findContractHeads(db: Db, scope: ContractScope): Promise<ContractHead[]> {
+  let query = db
+    .selectFrom('contracts')
+    .select([
+      'contracts.id',
+      'contracts.contract_id',
+      'contracts.customer_id',
+      'contracts.commodity',
+      'contracts.product',
+      'contracts.click_type',
+      'contracts.click_option',
+      'contracts.mark_up',
+      'contracts.transaction_fee',
+      'contracts.run_out',
+      'contracts.version',
+    ]);
+  if (scope.kind === 'dashboard') {
+    query = query
+      .innerJoin('dashboard_contracts', 'dashboard_contracts.contract_id', 'contracts.id')
+      .where('dashboard_contracts.dashboard_id', '=', scope.dashboardId);
+  } else {
+    query = query.where('contracts.customer_id', '=', scope.customerId);
+    if (scope.kind === 'contract')
+      query = query.where('contracts.contract_id', '=', scope.contractId);
+  }
+  const rows = await query.orderBy('contracts.contract_id').execute();
+  return rows.map((row) => ({
+    id: row.id,
+    contractId: row.contract_id,
+    customerId: row.customer_id,
+    commodity: row.commodity,
+    product: row.product,
+    clickType: row.click_type,
+    clickOption: row.click_option,
+    markUp: row.mark_up,
+    transactionFee: row.transaction_fee,
+    runOut: row.run_out,
+    version: String(row.version),
+  }));
+}
+
+/** What every contract shares: the offers' version and whether clicking is paused. */
+export async function readMarketState(db: Db): Promise<{ offersVersion: string; paused: boolean }> {
+  const row = await db
+    .selectFrom('trading_status')
+    .select((eb) => [
+      'pauze_active',
+      eb
+        .selectFrom('data_versions')
+        .select('version')
+        .where('name', '=', 'market_offers')
+        .as('offers_version'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { offersVersion: String(row.offers_version), paused: row.pauze_active };
+}
+
+/** One contract part of one position: the sums of its months (docs/positions.md). */
+export interface PositionTotalsRow {
+  contractId: number;
+  yearOfSupply: number;
+  maturity: string;
+  part: PartName;
+  totalVolume: string;
+  clickedVolume: string;
+  clickedCost: string;
+  /** Over all parts of the position. */
+  positionClickedVolume: string;
+  positionAutoClickedVolume: string;
+}
+
+// Which months make up each maturity, from the domain, as an SQL VALUES list.
+const MATURITY_MONTHS = sql.join(
+  MATURITIES.flatMap((maturity) =>
+    monthsOf(maturity).map((month) => sql`(${sql.lit(maturity)}, ${sql.lit(month)})`),
+  ),
+);
+
+/** Every position's volumes per part, summed over its months in one query for all contracts. */
+export async function findPositionTotals(
+  db: Db,
+  contractIds: readonly number[],
+): Promise<PositionTotalsRow[]> {
+  if (contractIds.length === 0) return [];
+  const result = await sql<{
+    contract_id: number;
+    year_of_supply: number;
+    maturity: string;
+    part: PartName;
+    total_volume: string;
+    clicked_volume: string;
+    clicked_cost: string;
+    position_clicked: string;
+    position_auto: string;
+  }>`
+    with maturity_months (maturity, month) as (values ${MATURITY_MONTHS})
+    select pm.contract_id, pm.year_of_supply, mm.maturity, pm.part,
+      sum(pm.total_volume) as total_volume,
+      sum(pm.clicked_volume) as clicked_volume,
+      sum(pm.clicked_cost) as clicked_cost,
+      sum(sum(pm.clicked_volume)) over position as position_clicked,
+      sum(sum(pm.auto_clicked_volume)) over position as position_auto
+    from position_months pm
+    join maturity_months mm on mm.month = pm.month
+    where pm.contract_id in (${sql.join(contractIds)})
+    group by pm.contract_id, pm.year_of_supply, mm.maturity, pm.part
+    window position as (partition by pm.contract_id, pm.year_of_supply, mm.maturity)
+  `.execute(db);
+  return result.rows.map((row) => ({
+    contractId: row.contract_id,
+    yearOfSupply: row.year_of_supply,
+    maturity: row.maturity,
+    part: row.part,
+    totalVolume: row.total_volume,
+    clickedVolume: row.clicked_volume,
+    clickedCost: row.clicked_cost,
+    positionClickedVolume: row.position_clicked,
+    positionAutoClickedVolume: row.position_auto,
+  }));
+}
+
+export interface OfferRow {
+  product: MarketProduct;
+  yearOfSupply: number;
+  maturity: string;
+  market: 'OTC' | 'ICE';
+  price: string | null;
+  quotedAt: Date;
+}
+
+/** The offers for the given products and years, in one query. */
+export async function findOffers(
+  db: Db,
+  products: readonly MarketProduct[],
+  years: readonly number[],
+): Promise<OfferRow[]> {
+  if (products.length === 0 || years.length === 0) return [];
+  const rows = await db
+    .selectFrom('market_offers')
+    .selectAll()
+    .where('product', 'in', products)
+    .where('year_of_supply', 'in', years)
+    .execute();
+  return rows.map((row) => ({
+    product: row.product,
+    yearOfSupply: row.year_of_supply,
+    maturity: row.maturity,
+    market: row.market,
+    price: row.price,
+    quotedAt: row.quoted_at,
+  }));
+}
+
+export interface ClickRow {
+  contractId: number;
+  yearOfSupply: number;
+  maturity: string;
+  status: ClickStatus;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+/** The clicks of the given contracts that bought or may still buy volume, oldest first. */
+export async function findClicks(db: Db, contractIds: readonly number[]): Promise<ClickRow[]> {
+  if (contractIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('clicks')
+    .select(['contract_id', 'year_of_supply', 'maturity', 'status', 'created_at', 'completed_at'])
+    .where('contract_id', 'in', contractIds)
+    .where('status', 'in', ['COMPLETED', 'IN_PROGRESS', 'PENDING_APPROVAL'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    contractId: row.contract_id,
+    yearOfSupply: row.year_of_supply,
+    maturity: row.maturity,
+    status: row.status,
+    createdAt: row.created_at,
+    completedAt: row.completed_at,
+  }));
+}

@@ -1,0 +1,139 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ContractDataListSchema,
+  ContractDataSchema,
+  ContractParamsSchema,
+  ContractSummaryListSchema,
+  CustomerParamsSchema,
+  DashboardParamsSchema,
+} from '@klik/api';
+import type { AuthGuards } from '../auth/auth-guards';
+import { sessionOf } from '../auth/auth-guards';
+import type { PositionsService } from './positions.service';
+import { viewerOf } from './positions.service';
+
+/** Paths of spec section 7; the two summary paths are ours (docs/positions.md). */
+export const POSITIONS_PATHS = {
+  customerContractData: '/rest/contractData/:customerId',
+  dashboardContractData: '/rest/dashboardContractData/:dashboardId',
+  contractData: '/rest/contractData/contract/:customerId/:contractId',
+  customerSummary: '/rest/contractSummary/:customerId',
+  dashboardSummary: '/rest/dashboardContractSummary/:dashboardId',
+} as const;
+
+// The service answers JSON it has already written (and kept), so Fastify sends it as it is;
+// the response schemas document the answers and the tests parse every answer with them.
+function sendJson(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+export const positionsRoutes: FastifyPluginAsyncZod<{
+  positions: PositionsService;
+  guards: AuthGuards;
+}> = async (app, { positions, guards }) => {
+  const common = { tags: ['positions'], security: [{ session: [] }] };
+
+  app.get(
+    POSITIONS_PATHS.customerContractData,
+    {
+      preHandler: guards.requireAuth,
+      schema: {
+        ...common,
+        summary: 'Contract data of every contract of a customer',
+        params: CustomerParamsSchema,
+        response: { 200: ContractDataListSchema },
+      },
+    },
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await positions.customerContractData(
+          viewerOf(sessionOf(request)),
+          request.params.customerId,
+        ),
+      ),
+  );
+
+  app.get(
+    POSITIONS_PATHS.dashboardContractData,
+    {
+      preHandler: guards.requireAuth,
+      schema: {
+        ...common,
+        summary: 'Contract data of the contracts on a dashboard',
+        params: DashboardParamsSchema,
+        response: { 200: ContractDataListSchema },
+      },
+    },
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await positions.dashboardContractData(
+          viewerOf(sessionOf(request)),
+          request.params.dashboardId,
+        ),
+      ),
+  );
+
+  app.get(
+    POSITIONS_PATHS.contractData,
+    {
+      preHandler: guards.requireAuth,
+      schema: {
+        ...common,
+        summary: 'Contract data of one contract of a customer',
+        params: ContractParamsSchema,
+        response: { 200: ContractDataSchema },
+      },
+    },
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await positions.contractData(
+          viewerOf(sessionOf(request)),
+          request.params.customerId,
+          request.params.contractId,
+        ),
+      ),
+  );
+
+  app.get(
+    POSITIONS_PATHS.customerSummary,
+    {
+      preHandler: guards.requireAuth,
+      schema: {
+        ...common,
+        summary: 'Contract summaries of every contract of a customer',
+        params: CustomerParamsSchema,
+        response: { 200: ContractSummaryListSchema },
+      },
+    },
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await positions.customerSummaries(viewerOf(sessionOf(request)), request.params.customerId),
+      ),
+  );
+
+  app.get(
+    POSITIONS_PATHS.dashboardSummary,
+    {
+      preHandler: guards.requireAuth,
+      schema: {
+        ...common,
+        summary: 'Contract summaries of the contracts on a dashboard',
+        params: DashboardParamsSchema,
+        response: { 200: ContractSummaryListSchema },
+      },
+    },
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await positions.dashboardSummaries(
+          viewerOf(sessionOf(request)),
+          request.params.dashboardId,
+        ),
+      ),
+  );
+};
