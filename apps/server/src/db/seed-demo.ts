@@ -1,6 +1,7 @@
 import type { Role } from '@klik/api';
 import { hashPassword } from '../modules/auth/password-hasher';
 import type { Db } from './database';
+import { seedDemoContracts } from './seed-demo-contracts';
 
 /** The one password of every demo account (documented in the README). */
 export const DEMO_PASSWORD = 'Klik-demo-2026';
@@ -100,6 +101,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const hashes = await Promise.all(USERS.map(() => hashPassword(DEMO_PASSWORD)));
   return db.transaction().execute(async (trx) => {
     const customerIds = new Map<string, number>();
+    const demoCustomers: { id: number; dashboardIds: number[] }[] = [];
     for (const customer of CUSTOMERS) {
       const { id } = await trx
         .insertInto('customers')
@@ -107,11 +109,14 @@ export async function seedDemo(db: Db): Promise<boolean> {
         .returning('id')
         .executeTakeFirstOrThrow();
       customerIds.set(customer.name, id);
-      await trx
+      const dashboards = await trx
         .insertInto('dashboards')
         .values(customer.dashboards.map((name, position) => ({ customer_id: id, name, position })))
+        .returning('id')
         .execute();
+      demoCustomers.push({ id, dashboardIds: dashboards.map((dashboard) => dashboard.id) });
     }
+    const userIds = new Map<string, number>();
     for (const [index, user] of USERS.entries()) {
       const { id } = await trx
         .insertInto('users')
@@ -127,6 +132,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      userIds.set(user.username, id);
       if (user.customers.length > 0) {
         await trx
           .insertInto('user_customers')
@@ -136,6 +142,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
           .execute();
       }
     }
+    await seedDemoContracts(trx, demoCustomers, userIds.get('customer') ?? null);
     return true;
   });
 }
