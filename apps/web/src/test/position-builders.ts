@@ -1,10 +1,5 @@
 import { MATURITIES, periodTypeOf, type Maturity } from '@klik/domain';
-import type {
-  ContractData,
-  ContractPart,
-  ContractSummary,
-  Status,
-} from '../features/positions/api/positions-contract';
+import type { ContractData, ContractPart, ContractSummary, Status } from '@klik/api';
 
 export function aPart(overrides: Partial<ContractPart> = {}): ContractPart {
   return {

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ApiClient } from '@klik/api';
+import { type ApiClient, ContractDataListSchema, type ContractData } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { loadingFlags, withLoadingFlag, type LoadingFlagStore } from './loading-flags';
 import { readCachedContracts, storeContracts } from './positions-cache';
-import { ContractDataListSchema, type ContractData } from './positions-contract';
 import { contractsPath, positionsQueryKeys, type PositionsSource } from './positions-source';
 
 /**

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ApiClient } from '@klik/api';
+import { type ApiClient, ContractSummaryListSchema, type ContractSummary } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { readCachedSummaries, storeSummaries } from './positions-cache';
-import { ContractSummaryListSchema, type ContractSummary } from './positions-contract';
 import { positionsQueryKeys, summaryPath, type PositionsSource } from './positions-source';
 
 /** Loads the contract summaries of a dashboard or customer and keeps them in summaryD_/summaryC_. */

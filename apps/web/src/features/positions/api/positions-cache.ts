@@ -6,7 +6,7 @@ import {
   ContractSummaryListSchema,
   type ContractData,
   type ContractSummary,
-} from './positions-contract';
+} from '@klik/api';
 import type { PositionsSource } from './positions-source';
 
 // position_{contractId} is the persistent one (spec section 3): it lives in localStorage. The

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiClient } from '@klik/api';
+import { type ApiClient, ContractDataSchema, type ContractData } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { loadingFlags, withLoadingFlag, type LoadingFlagStore } from './loading-flags';
 import { storeContracts } from './positions-cache';
-import { ContractDataSchema, type ContractData } from './positions-contract';
 import { POSITIONS_PATHS, positionsQueryKeys, type PositionsSource } from './positions-source';
 
 /** Loads one contract again (spec section 4: a changed contract is reloaded on its own). */

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useT } from '../../../shared/i18n/use-t';
 import { useLoadingFlags } from '../api/loading-flags';
-import type { ContractData, ContractSummary as Summary } from '../api/positions-contract';
+import type { ContractData, ContractSummary as Summary } from '@klik/api';
 import type { PositionsSource } from '../api/positions-source';
 import { useRefreshContract } from '../api/refresh-contract';
 import { yearOffered } from '../derive/grid-rows';

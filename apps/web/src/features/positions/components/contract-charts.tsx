@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
-import type { ContractData } from '../api/positions-contract';
+import type { ContractData } from '@klik/api';
 import { ForwardCurveChart } from './forward-curve-chart';
 import { VolumeChart } from './volume-chart';
 

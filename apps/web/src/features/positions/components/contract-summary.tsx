@@ -2,7 +2,7 @@ import { Box, Group, Table, Text, Title } from '@mantine/core';
 import { formatDateTime, formatPercentage } from '../../../shared/format/format-numbers';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
-import type { ContractSummary as Summary } from '../api/positions-contract';
+import type { ContractSummary as Summary } from '@klik/api';
 import { summaryYears } from '../derive/summary-years';
 
 /** Clicked, manual and auto-clicked share per year of supply, with runout and last update. */

@@ -2,7 +2,7 @@ import { LineChart } from '@mantine/charts';
 import { formatNumber, formatPrice } from '../../../shared/format/format-numbers';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
-import type { ContractData } from '../api/positions-contract';
+import type { ContractData } from '@klik/api';
 import { forwardCurve } from '../derive/forward-curve-data';
 import { ChartFigure } from './chart-figure';
 import { marketKey, partKey } from './position-labels';

@@ -4,7 +4,7 @@ import { formatPercentage, formatPrice, formatVolume } from '../../../shared/for
 import { disableClickReasonKey } from '../../../shared/i18n/catalogues';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
-import type { ContractData } from '../api/positions-contract';
+import type { ContractData } from '@klik/api';
 import { gridRows, type GridAction, type GridRow } from '../derive/grid-rows';
 import { maturityDescription, partKey } from './position-labels';
 

@@ -2,7 +2,7 @@ import { BarChart } from '@mantine/charts';
 import { formatNumber, formatVolume } from '../../../shared/format/format-numbers';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
-import type { ContractData } from '../api/positions-contract';
+import type { ContractData } from '@klik/api';
 import { volumesPerYear } from '../derive/volume-chart-data';
 import { ChartFigure } from './chart-figure';
 

@@ -1,5 +1,5 @@
 import { MARKETS, periodTypeOf, type Market, type Maturity, type PeriodType } from '@klik/domain';
-import type { ContractData, ContractPart, Status } from '../api/positions-contract';
+import type { ContractData, ContractPart, Status } from '@klik/api';
 
 export interface CurveSeries {
   /** Stable key in the chart data, e.g. "Peak_OTC". */

@@ -5,7 +5,7 @@ import {
   type DisableClickReason,
   type Maturity,
 } from '@klik/domain';
-import type { ContractData, ContractPart, Status } from '../api/positions-contract';
+import type { ContractData, ContractPart, Status } from '@klik/api';
 
 /** The screen a clickable maturity leads to (spec section 2). */
 export function startPurchasePath(contractId: string, year: number, maturity: Maturity): string {

@@ -1,4 +1,4 @@
-import type { ContractSummary } from '../api/positions-contract';
+import type { ContractSummary } from '@klik/api';
 
 export interface SummaryYear {
   yearOfSupply: number;

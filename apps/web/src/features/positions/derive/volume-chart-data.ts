@@ -1,5 +1,5 @@
 import { fromDec, periodTypeOf, toDec, type PeriodType } from '@klik/domain';
-import type { ContractData, Status } from '../api/positions-contract';
+import type { ContractData, Status } from '@klik/api';
 
 export interface YearVolumes {
   yearOfSupply: number;

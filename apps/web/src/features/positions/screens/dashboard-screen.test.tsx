@@ -1,7 +1,7 @@
 import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { UserSession } from '@klik/api';
+import type { UserSession, ContractData } from '@klik/api';
 import {
   chooseCustomer,
   chooseDashboard,
@@ -12,7 +12,6 @@ import { aUserSession } from '../../../test/builders';
 import { createFakeServer, type FakeServer } from '../../../test/fake-server';
 import { aContract, aSummary, powerParts } from '../../../test/position-builders';
 import { renderApp, screen } from '../../../test/render-app';
-import type { ContractData } from '../api/positions-contract';
 
 const gasContract = aContract({
   contractId: 'KL-270001',
