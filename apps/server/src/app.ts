@@ -17,10 +17,22 @@ import { createAuthGuards, type AuthGuards } from './modules/auth/auth-guards';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { localeRoutes } from './modules/locale/locale.routes';
+import { createPriceSource } from './modules/market/create-price-source';
+import {
+  PgAdvisoryLock,
+  SingleProcessLock,
+  MARKET_FEED_LOCK_KEY,
+} from './modules/market/feed-lock';
+import { FeedRunner } from './modules/market/feed-runner';
+import { marketRoutes } from './modules/market/market.routes';
+import { PriceRecorder } from './modules/market/price-recorder';
 import { positionsRoutes } from './modules/positions/positions.routes';
 import { PositionsService } from './modules/positions/positions.service';
 import { InProcessEventBus, type EventBus } from './modules/realtime/event-bus';
+import { RealtimeHub } from './modules/realtime/realtime-hub';
+import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import { RedisEventBus } from './modules/realtime/redis-event-bus';
+import { sessionAdminRoutes } from './modules/realtime/session-admin.routes';
 import { envRoutes } from './modules/system/env.routes';
 import { healthRoutes } from './modules/system/health.routes';
 import { registerMetrics } from './modules/system/metrics';
@@ -41,6 +53,12 @@ declare module 'fastify' {
     deps: AppDeps;
     /** requireAuth and requireRole for feature routes. */
     guards: AuthGuards;
+    /** The price recorder every feed writes through, and the timed feed of this instance. */
+    market: { recorder: PriceRecorder; feed: FeedRunner };
+    /** This instance's websockets; publishClickUpdate tells every instance of a click. */
+    realtime: RealtimeHub;
+    /** Starts the jobs that run beside requests (the price feed, websocket checks). */
+    startBackgroundJobs: () => void;
   }
 }
 
@@ -138,6 +156,14 @@ export async function buildApp(
     config,
     now: deps.now,
     delay: deps.delay,
+    onSessionsEnded: async (sessionIds) => {
+      try {
+        await deps.bus.publish('terminateSession', { sessionIds, reason: 'LOGOUT' });
+      } catch (error) {
+        // The session is revoked either way; the websocket check closes it later.
+        app.log.error({ err: error }, 'terminateSession not published');
+      }
+    },
   });
   const guards = createAuthGuards(authService);
   app.decorate('guards', guards);
@@ -146,10 +172,70 @@ export async function buildApp(
   await app.register(envRoutes, { config });
   await app.register(authRoutes, { auth: authService, guards });
   await app.register(localeRoutes);
-  await app.register(tradingRoutes, { db: deps.db });
+  await app.register(tradingRoutes, { db: deps.db, guards, bus: deps.bus, now: deps.now });
   await app.register(positionsRoutes, {
     positions: new PositionsService({ db: deps.db, now: deps.now }),
     guards,
+  });
+  const recorder = new PriceRecorder({
+    db: deps.db,
+    bus: deps.bus,
+    now: deps.now,
+    onError: (error) => app.log.error({ err: error }, 'priceUpdate not published'),
+  });
+  const feed = new FeedRunner({
+    db: deps.db,
+    kind: config.market.feed,
+    source: createPriceSource(config.market),
+    recorder,
+    lock: config.databaseUrl
+      ? new PgAdvisoryLock(config.databaseUrl, MARKET_FEED_LOCK_KEY, (error) =>
+          app.log.error({ err: error }, 'market feed lock connection failed'),
+        )
+      : new SingleProcessLock(),
+    now: deps.now,
+    intervalMs: config.market.intervalMs,
+    lockRetryMs: config.market.lockRetryMs,
+    log: app.log,
+  });
+  const hub = new RealtimeHub({
+    db: deps.db,
+    bus: deps.bus,
+    now: deps.now,
+    session: config.session,
+    keepAliveMs: config.realtime.keepAliveMs,
+    sessionCheckMs: config.realtime.sessionCheckMs,
+    log: app.log,
+  });
+  app.decorate('market', { recorder, feed });
+  app.decorate('realtime', hub);
+  app.decorate('startBackgroundJobs', () => {
+    feed.start();
+    hub.start();
+  });
+  app.addHook('preClose', async () => {
+    await feed.stop();
+    await hub.close();
+  });
+  await app.register(marketRoutes, {
+    db: deps.db,
+    guards,
+    recorder,
+    feed,
+    now: deps.now,
+    ingestKey: config.market.ingestKey,
+  });
+  await app.register(sessionAdminRoutes, {
+    db: deps.db,
+    bus: deps.bus,
+    guards,
+    now: deps.now,
+    idleMinutes: config.session.idleMinutes,
+  });
+  await app.register(realtimeRoutes, {
+    hub,
+    websocketUrl: config.web.websocketUrl,
+    authenticate: (token) => authService.authenticate(token),
   });
   await registerSpa(app, config.webDistDir);
 

@@ -80,6 +80,10 @@ function urlWithScheme(schemes: readonly string[]) {
     });
 }
 
+/** Which price feed an instance runs (when it holds the feed lock). */
+export const MARKET_FEEDS = ['simulated', 'csv', 'none'] as const;
+export type MarketFeedKind = (typeof MARKET_FEEDS)[number];
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Every variable the server reads. Each one is documented in docs/operations.md. */
@@ -120,6 +124,34 @@ const EnvSchema = z.object({
   KLIK_NOTIFICATION_BACKEND_URL: text('/rest'),
   KLIK_WEBSOCKET_URL: text('/ws').pipe(z.string().min(1, 'must not be empty')),
   KLIK_TRANSLATIONS_FILE: optionalText(),
+  MARKET_FEED: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim().toLowerCase() || 'simulated')
+    .pipe(z.enum(MARKET_FEEDS, { message: 'expected simulated, csv or none' })),
+  MARKET_FEED_INTERVAL_MS: integer(5000, 100, 3_600_000),
+  MARKET_FEED_SEED: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return null;
+      const parsed = Number(value.trim());
+      if (!Number.isInteger(parsed) || parsed < 0 || parsed > 0xffffffff) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected a whole number from 0 to 4294967295, got "${value}"`,
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  MARKET_FEED_CSV: optionalText(),
+  MARKET_FEED_LOCK_RETRY_MS: integer(5000, 100, 600_000),
+  MARKET_INGEST_KEY: optionalText().pipe(
+    z.string().min(32, 'must be at least 32 characters long').nullable(),
+  ),
+  WS_SESSION_CHECK_SECONDS: integer(30, 1, 3600),
+  WS_KEEPALIVE_SECONDS: integer(25, 1, 3600),
 });
 
 const TranslationsSchema = z.record(z.string(), z.record(z.string(), z.string()));
@@ -161,6 +193,24 @@ export interface Config {
     notificationBackendUrl: string;
     websocketUrl: string;
     translations: Record<string, Record<string, string>>;
+  };
+  market: {
+    feed: MarketFeedKind;
+    intervalMs: number;
+    /** Null: a random seed chosen at start-up. */
+    seed: number | null;
+    /** The CSV file the csv feed replays (absolute). */
+    csvPath: string | null;
+    /** How often an instance that does not run the feed tries to take it over. */
+    lockRetryMs: number;
+    /** The bearer key of the ingest endpoint; null disables the endpoint. */
+    ingestKey: string | null;
+  };
+  realtime: {
+    /** How often open websockets are checked for expired or revoked sessions. */
+    sessionCheckMs: number;
+    /** How often a keep-alive goes to every open websocket. */
+    keepAliveMs: number;
   };
 }
 
@@ -211,6 +261,9 @@ export function loadConfig(
       problems.push(`KLIK_TRANSLATIONS_FILE: cannot read ${path} as JSON (${String(error)})`);
     }
   }
+  if (e.MARKET_FEED === 'csv' && !e.MARKET_FEED_CSV) {
+    problems.push('MARKET_FEED_CSV: required when MARKET_FEED is csv');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -246,6 +299,18 @@ export function loadConfig(
       notificationBackendUrl: e.KLIK_NOTIFICATION_BACKEND_URL,
       websocketUrl: e.KLIK_WEBSOCKET_URL,
       translations,
+    },
+    market: {
+      feed: e.MARKET_FEED,
+      intervalMs: e.MARKET_FEED_INTERVAL_MS,
+      seed: e.MARKET_FEED_SEED,
+      csvPath: e.MARKET_FEED_CSV ? toPath(e.MARKET_FEED_CSV) : null,
+      lockRetryMs: e.MARKET_FEED_LOCK_RETRY_MS,
+      ingestKey: e.MARKET_INGEST_KEY,
+    },
+    realtime: {
+      sessionCheckMs: e.WS_SESSION_CHECK_SECONDS * 1000,
+      keepAliveMs: e.WS_KEEPALIVE_SECONDS * 1000,
     },
   };
 }

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  app.startBackgroundJobs();
   app.log.info(
     { database: config.databaseUrl ? 'postgresql' : `pglite in ${config.dataDir}` },
     'Klik is running',

@@ -6,4 +6,5 @@ export * from './positions.schemas';
 export * from './env.schemas';
 export * from './routes';
 export * from './ws.schemas';
+export * from './market.schemas';
 export * from './client';

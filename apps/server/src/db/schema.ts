@@ -161,6 +161,21 @@ export interface MarketOffersTable {
   quoted_at: Date;
 }
 
+export type PriceOrigin = 'SIMULATED' | 'CSV' | 'INGEST';
+
+export interface MarketPricesTable {
+  /** bigint: read as a string. */
+  id: Generated<string>;
+  product: MarketProduct;
+  year_of_supply: number;
+  maturity: string;
+  market: 'OTC' | 'ICE';
+  price: Numeric;
+  at: Date;
+  source: PriceOrigin;
+  recorded_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface DataVersionsTable {
   name: string;
   version: ColumnType<string, never, never>;
@@ -183,6 +198,7 @@ export interface Database {
   click_months: ClickMonthsTable;
   market_offers: MarketOffersTable;
   data_versions: DataVersionsTable;
+  market_prices: MarketPricesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -46,6 +46,8 @@ export interface AuthServiceDeps {
   config: Config;
   now: () => Date;
   delay: (ms: number) => Promise<void>;
+  /** Told of every session that ended, so every instance closes its websockets. */
+  onSessionsEnded?: (sessionIds: number[]) => Promise<void>;
 }
 
 // Writing on every request would turn reads into writes; a minute's precision is enough.
@@ -197,6 +199,7 @@ export class AuthService {
     const { db, now } = this.deps;
     const session = await findSessionByTokenHash(db, hashSessionToken(token));
     const revoked = session ? await revokeSession(db, session.id, now()) : false;
+    if (revoked && session) await this.deps.onSessionsEnded?.([session.id]);
     const user = session ? await findUserById(db, session.user_id) : undefined;
     const impersonator =
       session?.impersonator_user_id != null

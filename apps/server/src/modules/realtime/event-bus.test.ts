@@ -100,8 +100,8 @@ describe.skipIf(redisUrl === '')('RedisEventBus', () => {
     const raw = new Redis(redisUrl);
     await raw.publish(channel, 'not json');
     await raw.quit();
-    await other.publish('priceUpdate', { at: '2026-03-02T10:00:00Z' });
-    expect(await received).toEqual([{ at: '2026-03-02T10:00:00Z' }]);
+    await other.publish('priceUpdate', { at: '2026-03-02T10:00:00Z', prices: [] });
+    expect(await received).toEqual([{ at: '2026-03-02T10:00:00Z', prices: [] }]);
     expect(errors).toHaveLength(1);
   });
 });

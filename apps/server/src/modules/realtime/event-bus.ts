@@ -1,3 +1,6 @@
+import type { Maturity } from '@klik/domain';
+import type { MarketProduct } from '@klik/api';
+
 /**
  * Events that cross instances. Each feature adds its own entry; payloads are JSON-safe
  * (decimals as strings) because the Redis bus sends them as JSON.
@@ -5,9 +8,21 @@
 export interface BusEvents {
   tradingStatusUpdate: { pauzeActive: boolean };
   clickUpdate: { contractId: string; customerId: number };
-  priceUpdate: { at: string };
-  sessionCountUpdate: { count: number };
-  terminateSession: { sessionIds: number[] };
+  /** The prices a batch changed, as recorded (at: when the batch was recorded). */
+  priceUpdate: { at: string; prices: PriceTick[] };
+  /** Connected sessions of one instance; every instance adds up the latest of each. */
+  sessionCountUpdate: { count: number; instanceId?: string };
+  /** Sessions that ended; every instance closes their websockets. */
+  terminateSession: { sessionIds: number[]; reason?: 'LOGOUT' | 'TERMINATED' | 'EXPIRED' };
+}
+
+export interface PriceTick {
+  product: MarketProduct;
+  yearOfSupply: number;
+  maturity: Maturity;
+  market: 'OTC' | 'ICE';
+  price: string;
+  at: string;
 }
 
 export type BusEventName = keyof BusEvents;

@@ -1,0 +1,299 @@
+import { randomBytes } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import {
+  isAdminRole,
+  WS_CLOSE_CODES,
+  type MarketProduct,
+  type PriceUpdatePayload,
+  type TerminateSessionPayload,
+  type WsEventName,
+} from '@klik/api';
+import type { Db } from '../../db/database';
+import type { AuthContext } from '../auth/auth.service';
+import type { BusEvents, EventBus } from './event-bus';
+import { customerAccessOf, sessionValidity } from './realtime.repository';
+
+export interface RealtimeHubDeps {
+  db: Db;
+  bus: EventBus;
+  now: () => Date;
+  session: { idleMinutes: number };
+  keepAliveMs: number;
+  sessionCheckMs: number;
+  log: { error: (details: object, message: string) => void };
+}
+
+interface Client {
+  socket: WebSocket;
+  sessionId: number;
+  userId: number;
+  /** Admins and account managers (not signed in as someone else) see every customer. */
+  seesAll: boolean;
+  customerIds: Set<number>;
+  products: Set<MarketProduct>;
+  /** Products joined in a fixed order: clients with the same key get the same bytes. */
+  productKey: string;
+}
+
+// A client that does not read its socket must not make the server hold its messages forever.
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+// How long an instance's last count counts when it stops reporting (it crashed).
+const COUNT_STALE_FACTOR = 3;
+
+/** Epoch milliseconds with a fraction, comparable between processes on one machine. */
+function preciseNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+function message(name: WsEventName, payload: unknown): Buffer {
+  return Buffer.from(JSON.stringify({ name, json: JSON.stringify(payload) }));
+}
+
+/**
+ * The websockets of this instance. It sends each bus event to the clients that may see it,
+ * serialising each distinct message once and sending the same bytes to every receiver.
+ */
+export class RealtimeHub {
+  readonly instanceId = randomBytes(8).toString('hex');
+  readonly #clients = new Set<Client>();
+  readonly #unsubscribe: (() => void)[] = [];
+  /** Last count each instance reported, and when (real time: it ages out crashed instances). */
+  readonly #counts = new Map<string, { count: number; seenAt: number }>();
+  #lastTotalSent: number | null = null;
+  #countTimer: NodeJS.Timeout | null = null;
+  #timers: NodeJS.Timeout[] = [];
+  #closed = false;
+
+  constructor(private readonly deps: RealtimeHubDeps) {
+    const { bus } = deps;
+    this.#unsubscribe.push(
+      bus.subscribe('priceUpdate', (payload) => this.#onPrices(payload)),
+      bus.subscribe('clickUpdate', (payload) => this.#onClick(payload)),
+      bus.subscribe('tradingStatusUpdate', (payload) =>
+        this.#broadcast(message('tradingStatusUpdate', payload), () => true),
+      ),
+      bus.subscribe('terminateSession', (payload) => this.#onTerminate(payload)),
+      bus.subscribe('sessionCountUpdate', (payload) => this.#onCount(payload)),
+    );
+  }
+
+  /** Starts the keep-alive and the periodic check for expired sessions. */
+  start(): void {
+    const keepAlive = setInterval(() => this.keepAlive(), this.deps.keepAliveMs);
+    const check = setInterval(() => void this.checkSessions(), this.deps.sessionCheckMs);
+    keepAlive.unref();
+    check.unref();
+    this.#timers.push(keepAlive, check);
+  }
+
+  /** Connected websockets on this instance. */
+  get connectionCount(): number {
+    return this.#clients.size;
+  }
+
+  /** Distinct sessions connected to this instance. */
+  localSessionCount(): number {
+    return new Set([...this.#clients].map((client) => client.sessionId)).size;
+  }
+
+  /** Connected sessions on every instance, as last reported. */
+  totalSessionCount(): number {
+    this.#dropStaleCounts();
+    let total = 0;
+    for (const { count } of this.#counts.values()) total += count;
+    return total;
+  }
+
+  /** Registers an authenticated websocket and greets it. */
+  async attach(socket: WebSocket, auth: AuthContext): Promise<void> {
+    const seesAll = isAdminRole(auth.user.role) && auth.impersonator === null;
+    const access = seesAll
+      ? { customerIds: new Set<number>(), products: new Set<MarketProduct>() }
+      : ((await customerAccessOf(this.deps.db, [auth.user.id])).get(auth.user.id) ?? {
+          customerIds: new Set<number>(),
+          products: new Set<MarketProduct>(),
+        });
+    if (socket.readyState !== socket.OPEN) return;
+    const client: Client = {
+      socket,
+      sessionId: auth.sessionId,
+      userId: auth.user.id,
+      seesAll,
+      customerIds: access.customerIds,
+      products: access.products,
+      productKey: seesAll ? '*' : [...access.products].sort().join(','),
+    };
+    this.#clients.add(client);
+    socket.on('close', () => {
+      this.#clients.delete(client);
+      this.#scheduleCountReport();
+    });
+    this.#send(client, message('socketUpdate', { at: this.deps.now().toISOString() }));
+    if (seesAll) {
+      this.#send(client, message('sessionCountUpdate', { count: this.totalSessionCount() }));
+    }
+    this.#scheduleCountReport();
+  }
+
+  /** A contract changed by a click: tells every instance, which tells the clients that may see it. */
+  async publishClickUpdate(contractId: string, customerId: number): Promise<void> {
+    await this.deps.bus.publish('clickUpdate', { contractId, customerId });
+  }
+
+  /** Sends a keep-alive to every client and reports this instance's count again. */
+  keepAlive(): void {
+    this.#broadcast(message('socketUpdate', { at: this.deps.now().toISOString() }), () => true);
+    void this.reportCount();
+  }
+
+  /**
+   * Closes the websockets of sessions that expired, were revoked or whose user was disabled,
+   * and refreshes which customers and products the others see.
+   */
+  async checkSessions(): Promise<void> {
+    if (this.#clients.size === 0) return;
+    const clients = [...this.#clients];
+    const now = this.deps.now().getTime();
+    const idleMs = this.deps.session.idleMinutes * 60_000;
+    try {
+      const rows = await sessionValidity(
+        this.deps.db,
+        clients.map((client) => client.sessionId),
+      );
+      const ending = new Map<number, TerminateSessionPayload['reason']>();
+      const known = new Set(rows.map((row) => row.id));
+      for (const row of rows) {
+        if (row.revokedAt !== null) ending.set(row.id, 'TERMINATED');
+        else if (row.userDisabled || row.impersonatorDisabled) ending.set(row.id, 'TERMINATED');
+        else if (now >= row.absoluteExpiresAt.getTime() || now >= row.lastUsedAt.getTime() + idleMs)
+          ending.set(row.id, 'EXPIRED');
+      }
+      for (const client of clients) {
+        if (!known.has(client.sessionId)) ending.set(client.sessionId, 'TERMINATED');
+      }
+      for (const [sessionId, reason] of ending) this.#terminate(sessionId, reason);
+
+      const customerSide = clients.filter(
+        (client) => !client.seesAll && !ending.has(client.sessionId),
+      );
+      const access = await customerAccessOf(this.deps.db, [
+        ...new Set(customerSide.map((client) => client.userId)),
+      ]);
+      for (const client of customerSide) {
+        const fresh = access.get(client.userId);
+        if (!fresh) continue;
+        client.customerIds = fresh.customerIds;
+        client.products = fresh.products;
+        client.productKey = [...fresh.products].sort().join(',');
+      }
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'websocket session check failed');
+    }
+  }
+
+  /** Publishes this instance's connected-session count to every instance. */
+  async reportCount(): Promise<void> {
+    if (this.#countTimer) clearTimeout(this.#countTimer);
+    this.#countTimer = null;
+    try {
+      await this.deps.bus.publish('sessionCountUpdate', {
+        count: this.#closed ? 0 : this.localSessionCount(),
+        instanceId: this.instanceId,
+      });
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'session count not published');
+    }
+  }
+
+  /** Tells the others this instance is gone and closes every websocket. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const timer of this.#timers) clearInterval(timer);
+    this.#timers = [];
+    await this.reportCount();
+    for (const stop of this.#unsubscribe.splice(0)) stop();
+    for (const client of this.#clients)
+      client.socket.close(WS_CLOSE_CODES.goingAway, 'server stopping');
+    this.#clients.clear();
+  }
+
+  #scheduleCountReport(): void {
+    // Many sockets open and close at once (a reconnect wave); one report covers them all.
+    if (this.#countTimer || this.#closed) return;
+    this.#countTimer = setTimeout(() => void this.reportCount(), 200);
+    this.#countTimer.unref();
+  }
+
+  #dropStaleCounts(): void {
+    const oldest = Date.now() - this.deps.keepAliveMs * COUNT_STALE_FACTOR;
+    for (const [instanceId, entry] of this.#counts) {
+      if (entry.seenAt < oldest) this.#counts.delete(instanceId);
+    }
+  }
+
+  #onCount(payload: BusEvents['sessionCountUpdate']): void {
+    if (payload.instanceId === undefined) return;
+    this.#counts.set(payload.instanceId, { count: payload.count, seenAt: Date.now() });
+    const total = this.totalSessionCount();
+    if (total === this.#lastTotalSent) return;
+    this.#lastTotalSent = total;
+    this.#broadcast(message('sessionCountUpdate', { count: total }), (client) => client.seesAll);
+  }
+
+  #onPrices(payload: BusEvents['priceUpdate']): void {
+    const sentAt = preciseNow();
+    const byKey = new Map<string, Buffer | null>();
+    for (const client of this.#clients) {
+      let bytes = byKey.get(client.productKey);
+      if (bytes === undefined) {
+        const prices = client.seesAll
+          ? payload.prices
+          : payload.prices.filter((price) => client.products.has(price.product));
+        const body: PriceUpdatePayload = { prices, sentAt };
+        bytes = prices.length === 0 ? null : message('priceUpdate', body);
+        byKey.set(client.productKey, bytes);
+      }
+      if (bytes !== null) this.#send(client, bytes);
+    }
+  }
+
+  #onClick(payload: BusEvents['clickUpdate']): void {
+    const bytes = message('clickUpdate', { contractId: payload.contractId });
+    this.#broadcast(
+      bytes,
+      (client) => client.seesAll || client.customerIds.has(payload.customerId),
+    );
+  }
+
+  #onTerminate(payload: BusEvents['terminateSession']): void {
+    const reason = payload.reason ?? 'TERMINATED';
+    for (const sessionId of payload.sessionIds) this.#terminate(sessionId, reason);
+  }
+
+  #terminate(sessionId: number, reason: TerminateSessionPayload['reason']): void {
+    const bytes = message('terminateSession', { reason });
+    for (const client of this.#clients) {
+      if (client.sessionId !== sessionId) continue;
+      this.#send(client, bytes);
+      client.socket.close(WS_CLOSE_CODES.sessionTerminated, 'session ended');
+      this.#clients.delete(client);
+    }
+    this.#scheduleCountReport();
+  }
+
+  #broadcast(bytes: Buffer, mayReceive: (client: Client) => boolean): void {
+    for (const client of this.#clients) {
+      if (mayReceive(client)) this.#send(client, bytes);
+    }
+  }
+
+  #send(client: Client, bytes: Buffer): void {
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      client.socket.terminate();
+      this.#clients.delete(client);
+      return;
+    }
+    client.socket.send(bytes, { binary: false });
+  }
+}

@@ -1,0 +1,135 @@
+import type { MarketProduct } from '@klik/api';
+import type { Db } from '../../db/database';
+
+/** Which market products the contracts of a commodity are priced from. */
+export const PRODUCTS_OF_COMMODITY: Record<'Power' | 'Gas', readonly MarketProduct[]> = {
+  Power: ['NL_POWER_PEAK', 'NL_POWER_OFFPEAK'],
+  Gas: ['TTF_GAS'],
+};
+
+export interface CustomerAccess {
+  customerIds: Set<number>;
+  products: Set<MarketProduct>;
+}
+
+/** The customers each user is linked to and the products in those customers' contracts. */
+export async function customerAccessOf(
+  db: Db,
+  userIds: readonly number[],
+): Promise<Map<number, CustomerAccess>> {
+  const access = new Map<number, CustomerAccess>();
+  for (const userId of userIds) access.set(userId, { customerIds: new Set(), products: new Set() });
+  if (userIds.length === 0) return access;
+  const links = await db
+    .selectFrom('user_customers')
+    .select(['user_id', 'customer_id'])
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  const customerIds = [...new Set(links.map((link) => link.customer_id))];
+  const commodities =
+    customerIds.length === 0
+      ? []
+      : await db
+          .selectFrom('contracts')
+          .select(['customer_id', 'commodity'])
+          .distinct()
+          .where('customer_id', 'in', customerIds)
+          .execute();
+  const productsOfCustomer = new Map<number, MarketProduct[]>();
+  for (const row of commodities) {
+    const list = productsOfCustomer.get(row.customer_id) ?? [];
+    list.push(...PRODUCTS_OF_COMMODITY[row.commodity]);
+    productsOfCustomer.set(row.customer_id, list);
+  }
+  for (const link of links) {
+    const entry = access.get(link.user_id);
+    if (!entry) continue;
+    entry.customerIds.add(link.customer_id);
+    for (const product of productsOfCustomer.get(link.customer_id) ?? [])
+      entry.products.add(product);
+  }
+  return access;
+}
+
+export interface SessionValidity {
+  id: number;
+  revokedAt: Date | null;
+  lastUsedAt: Date;
+  absoluteExpiresAt: Date;
+  userDisabled: boolean;
+  impersonatorDisabled: boolean;
+}
+
+/** What decides whether each of these sessions is still valid; missing ids are gone. */
+export async function sessionValidity(
+  db: Db,
+  sessionIds: readonly number[],
+): Promise<SessionValidity[]> {
+  if (sessionIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('users as impersonators', 'impersonators.id', 'sessions.impersonator_user_id')
+    .select([
+      'sessions.id',
+      'sessions.revoked_at',
+      'sessions.last_used_at',
+      'sessions.absolute_expires_at',
+      'users.disabled as user_disabled',
+      'impersonators.disabled as impersonator_disabled',
+    ])
+    .where('sessions.id', 'in', [...sessionIds])
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    revokedAt: row.revoked_at,
+    lastUsedAt: row.last_used_at,
+    absoluteExpiresAt: row.absolute_expires_at,
+    userDisabled: row.user_disabled,
+    impersonatorDisabled: row.impersonator_disabled === true,
+  }));
+}
+
+/** Sessions that are neither revoked nor expired at an instant, most recently used first. */
+export async function activeSessions(db: Db, now: Date, idleMinutes: number) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('users as impersonators', 'impersonators.id', 'sessions.impersonator_user_id')
+    .select([
+      'sessions.id',
+      'users.username',
+      'users.name',
+      'users.role',
+      'impersonators.username as impersonatedBy',
+      'sessions.read_only',
+      'sessions.created_at',
+      'sessions.last_used_at',
+      'sessions.ip',
+    ])
+    .where('sessions.revoked_at', 'is', null)
+    .where('users.disabled', '=', false)
+    .where('sessions.absolute_expires_at', '>', now)
+    .where('sessions.last_used_at', '>', new Date(now.getTime() - idleMinutes * 60_000))
+    .orderBy('sessions.last_used_at', 'desc')
+    .orderBy('sessions.id', 'desc')
+    .limit(1000)
+    .execute();
+}
+
+/** Revokes a session by id; answers its user when there was an active one to revoke. */
+export async function revokeSessionById(
+  db: Db,
+  sessionId: number,
+  now: Date,
+): Promise<{ userId: number; username: string } | undefined> {
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .from('users')
+    .whereRef('users.id', '=', 'sessions.user_id')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.revoked_at', 'is', null)
+    .returning(['users.id as userId', 'users.username'])
+    .executeTakeFirst();
+}
