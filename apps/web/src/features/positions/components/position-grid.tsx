@@ -136,11 +136,13 @@ export function PositionGrid({ contract, year, readOnly }: PositionGridProps) {
                   <Table.Tr key={part.name}>
                     {index === 0 && groupCells}
                     <Table.Td>{t(partKey(part.name))}</Table.Td>
-                    <Table.Td>{formatVolume(part.openVolume, locale)}</Table.Td>
-                    <Table.Td>{price(part.otcPrice)}</Table.Td>
-                    <Table.Td>{price(part.icePrice)}</Table.Td>
-                    <Table.Td>{price(part.otcClickPrice)}</Table.Td>
-                    <Table.Td>{price(part.iceClickPrice)}</Table.Td>
+                    <Table.Td className="klik-nowrap">
+                      {formatVolume(part.openVolume, locale)}
+                    </Table.Td>
+                    <Table.Td className="klik-nowrap">{price(part.otcPrice)}</Table.Td>
+                    <Table.Td className="klik-nowrap">{price(part.icePrice)}</Table.Td>
+                    <Table.Td className="klik-nowrap">{price(part.otcClickPrice)}</Table.Td>
+                    <Table.Td className="klik-nowrap">{price(part.iceClickPrice)}</Table.Td>
                     {index === 0 && actionCell}
                   </Table.Tr>
                 ))
