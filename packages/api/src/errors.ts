@@ -13,6 +13,32 @@ export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'XSRF_MISMATCH',
   'INTERNAL',
+  // The click (docs/purchase.md). DC_ codes: the position cannot be clicked, for that reason.
+  'DC_10',
+  'DC_11',
+  'DC_12',
+  'DC_21',
+  'DC_22',
+  'DC_23',
+  'DC_31',
+  'DC_34',
+  'DC_35',
+  'DC_36',
+  'ANOTHER_CLICK_IN_PROGRESS',
+  'QUOTE_EXPIRED',
+  'QUOTE_USED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'VOLUME_TOO_LOW',
+  'VOLUME_TOO_HIGH',
+  'CLICK_LIMIT_REACHED',
+  'TERMS_NOT_ACCEPTED',
+  'TERMS_VERSION_OUTDATED',
+  'SMS_REQUIRED',
+  'SMS_NO_MOBILE_NUMBER',
+  'SMS_CODE_INVALID',
+  'SMS_CODE_EXPIRED',
+  'SMS_ATTEMPTS_EXCEEDED',
+  'CLICK_NOT_PENDING',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
@@ -23,5 +49,7 @@ export const ErrorBodySchema = z.object({
   message: z.string(),
   /** Seconds until a refused request may be tried again (429). */
   retryAfterSeconds: z.number().int().nonnegative().optional(),
+  /** Facts the message is about, e.g. the allowed volume range of VOLUME_TOO_LOW. */
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -7,4 +7,6 @@ export * from './env.schemas';
 export * from './routes';
 export * from './ws.schemas';
 export * from './market.schemas';
+export * from './purchase.schemas';
+export * from './clicks.schemas';
 export * from './client';

@@ -9,6 +9,31 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
   XSRF_MISMATCH: 403,
   INTERNAL: 500,
+  DC_10: 409,
+  DC_11: 409,
+  DC_12: 409,
+  DC_21: 409,
+  DC_22: 409,
+  DC_23: 409,
+  DC_31: 409,
+  DC_34: 403,
+  DC_35: 409,
+  DC_36: 409,
+  ANOTHER_CLICK_IN_PROGRESS: 409,
+  QUOTE_EXPIRED: 410,
+  QUOTE_USED: 409,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  VOLUME_TOO_LOW: 422,
+  VOLUME_TOO_HIGH: 422,
+  CLICK_LIMIT_REACHED: 409,
+  TERMS_NOT_ACCEPTED: 409,
+  TERMS_VERSION_OUTDATED: 409,
+  SMS_REQUIRED: 409,
+  SMS_NO_MOBILE_NUMBER: 409,
+  SMS_CODE_INVALID: 422,
+  SMS_CODE_EXPIRED: 410,
+  SMS_ATTEMPTS_EXCEEDED: 429,
+  CLICK_NOT_PENDING: 409,
 };
 
 export function statusForCode(code: ErrorCode): number {
@@ -19,7 +44,11 @@ export function statusForCode(code: ErrorCode): number {
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
-    readonly options: { retryAfterSeconds?: number; messageArgs?: (string | number)[] } = {},
+    readonly options: {
+      retryAfterSeconds?: number;
+      messageArgs?: (string | number)[];
+      details?: Record<string, string | number | null>;
+    } = {},
   ) {
     super(code);
     this.name = 'AppError';

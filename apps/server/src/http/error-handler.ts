@@ -9,7 +9,12 @@ export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   code: ErrorCode,
-  options: { status?: number; retryAfterSeconds?: number; messageArgs?: (string | number)[] } = {},
+  options: {
+    status?: number;
+    retryAfterSeconds?: number;
+    messageArgs?: (string | number)[];
+    details?: Record<string, string | number | null>;
+  } = {},
 ): FastifyReply {
   const locale = localeFromHeader(request.headers[LOCALE_HEADER]);
   const body: ErrorBody = {
@@ -20,6 +25,7 @@ export function sendError(
     body.retryAfterSeconds = options.retryAfterSeconds;
     reply.header('retry-after', String(options.retryAfterSeconds));
   }
+  if (options.details !== undefined) body.details = options.details;
   return reply.status(options.status ?? statusForCode(code)).send(body);
 }
 
@@ -30,6 +36,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendError(request, reply, error.code, {
         retryAfterSeconds: error.options.retryAfterSeconds,
         messageArgs: error.options.messageArgs,
+        details: error.options.details,
       });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
