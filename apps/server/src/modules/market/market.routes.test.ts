@@ -291,7 +291,8 @@ describe('the simulated feed in the app', () => {
       expect(await feed.tick()).toBe(0);
       app.clock.advanceMinutes(90); // 10:00
       const first = await feed.tick();
-      expect(first).toBe(4 * 3 * 17 * 2);
+      // 2 March 2026: Q2-Q4 and M4-M12 of 2026 are still traded, and all of 2027-2029.
+      expect(first).toBe(4 * (12 + 3 * 17) * 2);
       app.clock.advance(5000);
       const second = await feed.tick();
       expect(second).toBeGreaterThan(0);

@@ -32,11 +32,14 @@ describe('SimulatedFeed', () => {
     expect(run(43, ticks).slice(1)).not.toEqual(first.slice(1));
   });
 
-  it('quotes every product, year and maturity on both markets on its first tick, then moves some', () => {
+  it('quotes every product and tradable period on both markets on its first tick, then moves some', () => {
     const [opening, second] = run(7, ticks);
-    // 4 products x 3 years x 17 maturities x 2 markets
-    expect(opening).toHaveLength(4 * 3 * 17 * 2);
-    expect(new Set(opening?.map((q) => q.yearOfSupply))).toEqual(new Set([2027, 2028, 2029]));
+    // 4 products x (M12 2026, whose deadline is 30 November, + 3 years x 17 maturities) x 2 markets
+    expect(opening).toHaveLength(4 * (1 + 3 * 17) * 2);
+    expect(new Set(opening?.map((q) => q.yearOfSupply))).toEqual(new Set([2026, 2027, 2028, 2029]));
+    expect(opening?.filter((q) => q.yearOfSupply === 2026).map((q) => q.maturity)).toEqual(
+      Array(8).fill('M12'),
+    );
     expect(second!.length).toBeGreaterThan(0);
     expect(second!.length).toBeLessThan(opening!.length);
     for (const quote of [...opening!, ...second!]) {

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { amsterdamDate, MATURITIES, monthsOf, type Maturity } from '@klik/domain';
+import { amsterdamDate, isDeadlinePassed, MATURITIES, monthsOf, type Maturity } from '@klik/domain';
 import { MARKET_PRODUCTS, type MarketProduct, type PriceQuote } from '@klik/api';
 import { instrumentKey, isMarketQuoted, type PriceSource } from './price-source';
 
@@ -37,7 +37,7 @@ const MEAN_REVERSION = '0.01';
 const ICE_SPREAD = '0.05';
 /** Each tick moves about this share of the instruments. */
 const MOVE_PROBABILITY = 0.3;
-/** Years of supply quoted: the next three calendar years. */
+/** Years of supply quoted: the current one (what is still tradable of it) and the next three. */
 const YEARS_AHEAD = 3;
 
 interface Walk {
@@ -94,10 +94,12 @@ export class SimulatedFeed implements PriceSource {
   tick(at: Date): PriceQuote[] {
     const markets = (['OTC', 'ICE'] as const).filter((market) => isMarketQuoted(at, market));
     if (markets.length === 0) return [];
-    const firstYear = Number(amsterdamDate(at).slice(0, 4)) + 1;
+    const currentYear = Number(amsterdamDate(at).slice(0, 4));
     const quotes: PriceQuote[] = [];
     const iso = at.toISOString();
-    for (const walk of this.#walksFor(firstYear)) {
+    for (const walk of this.#walksFor(currentYear)) {
+      // A period whose deadline passed is no longer traded.
+      if (isDeadlinePassed(at, walk)) continue;
       const moves = !walk.quoted || this.#random() < MOVE_PROBABILITY;
       if (!moves) continue;
       if (walk.quoted) this.#step(walk);
@@ -120,18 +122,18 @@ export class SimulatedFeed implements PriceSource {
     return quotes;
   }
 
-  #walksFor(firstYear: number): Walk[] {
+  #walksFor(currentYear: number): Walk[] {
     const walks: Walk[] = [];
     for (const product of MARKET_PRODUCTS) {
-      for (let offset = 0; offset < YEARS_AHEAD; offset += 1) {
-        const yearOfSupply = firstYear + offset;
+      for (let offset = 0; offset <= YEARS_AHEAD; offset += 1) {
+        const yearOfSupply = currentYear + offset;
         for (const maturity of MATURITIES) {
           const key = `${product}/${yearOfSupply}/${maturity}`;
           let walk = this.#walks.get(key);
           if (!walk) {
             const anchor = new Decimal(PRODUCT_LEVELS[product].level)
               .times(shapeOf(maturity))
-              .times(new Decimal(YEAR_DISCOUNT).pow(offset))
+              .times(new Decimal(YEAR_DISCOUNT).pow(Math.max(offset - 1, 0)))
               .toDecimalPlaces(4);
             const stored = this.#latest.get(
               instrumentKey({ product, yearOfSupply, maturity, market: 'OTC' }),
