@@ -9,12 +9,15 @@ import { I18nProvider } from '../shared/i18n/i18n-provider';
 import { currentLocale } from '../shared/i18n/locale-store';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { theme } from '../shared/ui/theme';
+import type { WebSocketLike } from '../shared/websocket/websocket-client';
 import { KlikApp, type CreateRouter } from './klik-app';
 
 interface BootstrapProps {
   fetch: typeof fetch;
   createRouter: CreateRouter;
   queryClient?: QueryClient;
+  /** The browser's WebSocket unless given; tests hand in their own. */
+  createWebSocket?: (url: string) => WebSocketLike;
 }
 
 /** Shown when the settings cannot be read; the locale is unknown then, so it speaks both. */
@@ -38,7 +41,7 @@ function EnvironmentError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-function EnvironmentGate({ fetch: fetchFn, createRouter }: BootstrapProps) {
+function EnvironmentGate({ fetch: fetchFn, createRouter, createWebSocket }: BootstrapProps) {
   const env = useQuery({
     queryKey: ENVIRONMENT_QUERY_KEY,
     queryFn: () => loadEnvironment(fetchFn),
@@ -55,7 +58,16 @@ function EnvironmentGate({ fetch: fetchFn, createRouter }: BootstrapProps) {
     if (env.error) console.warn('Environment settings could not be loaded', env.error);
   }, [env.error]);
 
-  if (env.data) return <KlikApp env={env.data} fetch={fetchFn} createRouter={createRouter} />;
+  if (env.data) {
+    return (
+      <KlikApp
+        env={env.data}
+        fetch={fetchFn}
+        createRouter={createRouter}
+        createWebSocket={createWebSocket}
+      />
+    );
+  }
   if (env.isError) return <EnvironmentError onRetry={() => void env.refetch()} />;
   return (
     <I18nProvider locale={currentLocale(DEFAULT_LOCALE)} translations={{}}>

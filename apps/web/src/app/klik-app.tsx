@@ -10,8 +10,11 @@ import { currentLocale } from '../shared/i18n/locale-store';
 import { useLocale } from '../shared/i18n/use-locale';
 import { loginPathReturningTo } from '../shared/routing/access';
 import { clearLocalSession, readSession } from '../shared/session/session-store';
+import { RealtimeProvider } from '../shared/websocket/realtime-context';
+import type { WebSocketLike } from '../shared/websocket/websocket-client';
 import { createRoutes } from './routes';
 import { useForgetDataOfEndedSessions } from './use-forget-data-of-ended-sessions';
+import { useLiveSession } from './use-live-session';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 export type CreateRouter = (routes: RouteObject[]) => AppRouter;
@@ -20,6 +23,7 @@ interface KlikAppProps {
   env: EnvironmentSettings;
   fetch: typeof fetch;
   createRouter: CreateRouter;
+  createWebSocket?: (url: string) => WebSocketLike;
 }
 
 function createAppParts(env: EnvironmentSettings, fetchFn: typeof fetch, create: CreateRouter) {
@@ -46,6 +50,7 @@ function createAppParts(env: EnvironmentSettings, fetchFn: typeof fetch, create:
 function LocalisedApp({ env, router }: { env: EnvironmentSettings; router: AppRouter }) {
   const locale = useLocale();
   useForgetDataOfEndedSessions();
+  useLiveSession(router);
   return (
     <I18nProvider locale={locale} translations={env.translations}>
       <Notifications />
@@ -55,12 +60,14 @@ function LocalisedApp({ env, router }: { env: EnvironmentSettings; router: AppRo
 }
 
 /** The portal once the environment settings are known. */
-export function KlikApp({ env, fetch: fetchFn, createRouter }: KlikAppProps) {
+export function KlikApp({ env, fetch: fetchFn, createRouter, createWebSocket }: KlikAppProps) {
   const [{ api, router }] = useState(() => createAppParts(env, fetchFn, createRouter));
   return (
     <EnvProvider env={env}>
       <ApiClientProvider client={api}>
-        <LocalisedApp env={env} router={router} />
+        <RealtimeProvider websocketUrl={env.websocketUrl} createSocket={createWebSocket}>
+          <LocalisedApp env={env} router={router} />
+        </RealtimeProvider>
       </ApiClientProvider>
     </EnvProvider>
   );

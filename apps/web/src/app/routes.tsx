@@ -56,6 +56,24 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: 'monitordashboard',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('admin'),
+              lazy: async () => ({
+                Component: (await import('../features/admin/screens/monitor-dashboard-screen'))
+                  .MonitorDashboardScreen,
+              }),
+            },
+            {
+              path: 'monitorprices',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('admin'),
+              lazy: async () => ({
+                Component: (await import('../features/market/screens/monitor-prices-screen'))
+                  .MonitorPricesScreen,
+              }),
+            },
+            {
               path: 'overview',
               ErrorBoundary: ScreenError,
               loader: guardLoader('tpi'),

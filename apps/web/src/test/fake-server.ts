@@ -62,6 +62,7 @@ export function createFakeServer(options: {
       ? { status: 200, body: user.session }
       : { status: 404, body: { code: 'NOT_FOUND', message: 'Unknown user' } };
   });
+  handlers.set(`GET ${REST.tradingStatus}`, () => ({ status: 200, body: { pauzeActive: false } }));
   handlers.set(`PUT ${REST.setLocale('nl')}`, () => ({ status: 204 }));
   handlers.set(`PUT ${REST.setLocale('en')}`, () => ({ status: 204 }));
 

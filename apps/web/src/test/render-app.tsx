@@ -4,10 +4,15 @@ import { createMemoryRouter } from 'react-router';
 import { Bootstrap } from '../app/bootstrap';
 import type { AppRouter } from '../app/klik-app';
 import type { FakeServer } from './fake-server';
+import { createFakeSockets } from './fake-websocket';
 
-/** Renders the whole portal at a path, talking to the given fake server. */
+/**
+ * Renders the whole portal at a path, talking to the given fake server. Its websockets are fakes
+ * that stay connecting until the test opens them (`sockets.latest().open()`).
+ */
 export function renderApp(server: FakeServer, path: string) {
   let router: AppRouter | null = null;
+  const sockets = createFakeSockets();
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
@@ -15,6 +20,7 @@ export function renderApp(server: FakeServer, path: string) {
     <Bootstrap
       fetch={server.fetch}
       queryClient={queryClient}
+      createWebSocket={sockets.create}
       createRouter={(routes) => {
         router = createMemoryRouter(routes, { initialEntries: [path] });
         return router;
@@ -24,6 +30,7 @@ export function renderApp(server: FakeServer, path: string) {
   return {
     ...view,
     queryClient,
+    sockets,
     location() {
       if (!router) throw new Error('The router is not created yet');
       const { pathname, search } = router.state.location;

@@ -18,6 +18,8 @@ import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/skip-link';
 
 const NAV_ITEMS: readonly { path: string; label: MessageKey; access: Access }[] = [
   { path: PATHS.adminDashboard, label: 'shell.nav.adminDashboard', access: 'admin' },
+  { path: PATHS.monitorDashboard, label: 'shell.nav.monitorDashboard', access: 'admin' },
+  { path: PATHS.monitorPrices, label: 'shell.nav.monitorPrices', access: 'admin' },
   { path: PATHS.overview, label: 'shell.nav.overview', access: 'tpi' },
   { path: PATHS.dashboard, label: 'shell.nav.dashboard', access: 'regular' },
   { path: PATHS.myInfo, label: 'shell.nav.myInfo', access: 'signedIn' },

@@ -15,6 +15,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   admindashboard: 'admin',
   myinfo: 'signedIn',
   overview: 'tpi',
+  monitordashboard: 'admin',
+  monitorprices: 'admin',
 };
 
 export function admits(access: Access, session: SessionRole): boolean {

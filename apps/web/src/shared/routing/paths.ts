@@ -6,6 +6,8 @@ export const PATHS = {
   adminDashboard: '/admindashboard',
   myInfo: '/myinfo',
   overview: '/overview',
+  monitorDashboard: '/monitordashboard',
+  monitorPrices: '/monitorprices',
 } as const;
 
 export const RETURN_URL_PARAM = 'returnUrl';

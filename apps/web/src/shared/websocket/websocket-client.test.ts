@@ -268,6 +268,18 @@ describe('websocket client: messages', () => {
     expect(sockets.latest().url).toBe('wss://klik.example/ws/token-b');
   });
 
+  it('does not pass on the end of a session that is no longer the stored one', () => {
+    startClient();
+    const old = sockets.latest();
+    old.open();
+    // Signed out and in again within the second before the check moves the socket on.
+    token = 'token-b';
+    old.emit('terminateSession', { reason: 'LOGOUT' });
+    expect(events).toEqual([]);
+    vi.advanceTimersByTime(1000);
+    expect(sockets.latest().url).toBe('wss://klik.example/ws/token-b');
+  });
+
   it('does not reconnect after the server closes with the session-ended code 4001', () => {
     startClient();
     sockets.latest().open();

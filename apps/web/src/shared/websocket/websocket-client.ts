@@ -142,10 +142,14 @@ export function createWebsocketClient(options: WebsocketClientOptions) {
       case 'tradingStatusUpdate':
         tradingStatus.offer(event);
         return;
-      case 'terminateSession':
+      case 'terminateSession': {
+        // After a quick sign-out and sign-in, the old socket may still hear its session end
+        // before the check moves on: that must not end the new session.
+        const current = options.getToken() === currentToken;
         sessionEnded();
-        emit(event);
+        if (current) emit(event);
         return;
+      }
       default:
         emit(event);
     }

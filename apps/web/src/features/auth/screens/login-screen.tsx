@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Paper, Stack, Title } from '@mantine/core';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Alert, Paper, Stack, Title } from '@mantine/core';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { LoginBody } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { isInternetExplorer } from '../../../shared/browser/is-internet-explorer';
@@ -8,12 +8,14 @@ import { useEnv } from '../../../shared/env/use-env';
 import { useT } from '../../../shared/i18n/use-t';
 import { RETURN_URL_PARAM } from '../../../shared/routing/paths';
 import { targetAfterLogin } from '../../../shared/routing/access';
+import { sessionEndedReason } from '../../../shared/routing/session-ended';
 import { clearLocalSession, startSession } from '../../../shared/session/session-store';
 import { PublicPage } from '../../../shared/ui/public-page';
 import { useLogin } from '../api/use-login';
 import { IeWarning } from '../components/ie-warning';
 import { LoginForm } from '../components/login-form';
 import { loginFailure, type LoginFailure } from '../login-failure';
+import { sessionEndedMessageKey } from '../session-ended-message';
 
 export function LoginScreen() {
   const t = useT();
@@ -21,6 +23,7 @@ export function LoginScreen() {
   const api = useApiClient();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  const ended = sessionEndedReason(useLocation().state);
   const login = useLogin();
   const [failure, setFailure] = useState<LoginFailure | null>(null);
 
@@ -59,6 +62,11 @@ export function LoginScreen() {
             <Title order={2} size="h4">
               {t('login.title')}
             </Title>
+            {ended && (
+              <Alert color="orange" role="alert" data-testid="session-ended">
+                {t(sessionEndedMessageKey(ended))}
+              </Alert>
+            )}
             <LoginForm
               loading={login.isPending}
               failure={failure}

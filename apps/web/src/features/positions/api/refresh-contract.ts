@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { type ApiClient, ContractDataSchema, type ContractData } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { loadingFlags, withLoadingFlag, type LoadingFlagStore } from './loading-flags';
@@ -28,6 +28,17 @@ export async function fetchContract(
   }
 }
 
+/** Puts a freshly loaded contract in place of the old one in the source's list. */
+export function replaceContract(
+  queryClient: QueryClient,
+  source: PositionsSource,
+  fresh: ContractData,
+): void {
+  queryClient.setQueryData<ContractData[]>(positionsQueryKeys.contracts(source), (list) =>
+    list?.map((contract) => (contract.contractId === fresh.contractId ? fresh : contract)),
+  );
+}
+
 /** Reloads one contract of the source and puts the fresh data in place of the old. */
 export function useRefreshContract(source: PositionsSource) {
   const api = useApiClient();
@@ -35,10 +46,6 @@ export function useRefreshContract(source: PositionsSource) {
   return useMutation({
     mutationFn: (contract: Pick<ContractData, 'customerId' | 'contractId'>) =>
       fetchContract(api, contract.customerId, contract.contractId),
-    onSuccess: (fresh) => {
-      queryClient.setQueryData<ContractData[]>(positionsQueryKeys.contracts(source), (list) =>
-        list?.map((contract) => (contract.contractId === fresh.contractId ? fresh : contract)),
-      );
-    },
+    onSuccess: (fresh) => replaceContract(queryClient, source, fresh),
   });
 }

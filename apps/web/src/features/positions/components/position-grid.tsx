@@ -7,6 +7,7 @@ import { useT } from '../../../shared/i18n/use-t';
 import type { ContractData } from '@klik/api';
 import { gridRows, type GridAction, type GridRow } from '../derive/grid-rows';
 import { maturityDescription, partKey } from './position-labels';
+import { PriceCell } from '../../../shared/ui/price-cell';
 
 interface PositionGridProps {
   contract: ContractData;
@@ -139,10 +140,10 @@ export function PositionGrid({ contract, year, readOnly }: PositionGridProps) {
                     <Table.Td className="klik-nowrap">
                       {formatVolume(part.openVolume, locale)}
                     </Table.Td>
-                    <Table.Td className="klik-nowrap">{price(part.otcPrice)}</Table.Td>
-                    <Table.Td className="klik-nowrap">{price(part.icePrice)}</Table.Td>
-                    <Table.Td className="klik-nowrap">{price(part.otcClickPrice)}</Table.Td>
-                    <Table.Td className="klik-nowrap">{price(part.iceClickPrice)}</Table.Td>
+                    <PriceCell value={part.otcPrice}>{price(part.otcPrice)}</PriceCell>
+                    <PriceCell value={part.icePrice}>{price(part.icePrice)}</PriceCell>
+                    <PriceCell value={part.otcClickPrice}>{price(part.otcClickPrice)}</PriceCell>
+                    <PriceCell value={part.iceClickPrice}>{price(part.iceClickPrice)}</PriceCell>
                     {index === 0 && actionCell}
                   </Table.Tr>
                 ))

@@ -8,8 +8,10 @@ import { useContracts } from '../api/get-contracts';
 import { useSummaries } from '../api/get-summaries';
 import { useLoadingFlags } from '../api/loading-flags';
 import type { PositionsSource } from '../api/positions-source';
+import { useLivePositions } from '../api/use-live-positions';
 import { CommoditySwitch } from '../components/commodity-switch';
 import { ContractCard } from '../components/contract-card';
+import { PauseBanner } from '../components/pause-banner';
 import { commodityFromRoute, filterByCommodity } from '../derive/commodity-filter';
 
 function NotFound() {
@@ -36,6 +38,7 @@ function Positions({
   const summaries = useSummaries(source);
   const flags = useLoadingFlags();
   const loading = flags[source.kind][source.id] === true;
+  useLivePositions(source);
 
   if (contracts.isError) {
     return (
@@ -154,6 +157,7 @@ export function DashboardScreen() {
         </Stack>
         <CommoditySwitch current={commodity} />
       </Group>
+      <PauseBanner />
       {source && (
         <Positions
           key={`${source.kind}-${source.id}`}

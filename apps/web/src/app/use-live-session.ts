@@ -1,0 +1,41 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { loginPathReturningTo } from '../shared/routing/access';
+import type { SessionEndedState } from '../shared/routing/session-ended';
+import { clearLocalSession, readSession } from '../shared/session/session-store';
+import { TRADING_STATUS_QUERY_KEY, setTradingStatus } from '../shared/trading/trading-status';
+import { useRealtimeEvents, useRealtimeReconnected } from '../shared/websocket/realtime-context';
+import type { AppRouter } from './klik-app';
+
+/**
+ * What the websocket means for the whole portal: a session the server ended is signed out here
+ * too, with the reason on the login screen; the trading status follows the server's word.
+ */
+export function useLiveSession(router: AppRouter): void {
+  const queryClient = useQueryClient();
+
+  useRealtimeEvents((event) => {
+    switch (event.name) {
+      case 'terminateSession': {
+        if (!readSession()) return;
+        clearLocalSession();
+        const { pathname, search, hash } = router.state.location;
+        const state: SessionEndedState = { sessionEnded: event.payload.reason };
+        void router.navigate(loginPathReturningTo(`${pathname}${search}${hash}`), {
+          replace: true,
+          state,
+        });
+        return;
+      }
+      case 'tradingStatusUpdate':
+        setTradingStatus(queryClient, event.payload);
+        return;
+      default:
+        return;
+    }
+  });
+
+  // A pause or resume may have been missed while the socket was down.
+  useRealtimeReconnected(() => {
+    void queryClient.invalidateQueries({ queryKey: TRADING_STATUS_QUERY_KEY });
+  });
+}
