@@ -213,25 +213,77 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     before update on contracts
     for each row execute function bump_contract_version()`.execute(db);
 
-  // A change to a contract's positions or clicks touches the contract row, which raises its
-  // version through the trigger above.
+  // Asked on every positions request: whether the viewer may see the customer or dashboard,
+  // its contracts' versions, the offers' version and the pause. A PL/pgSQL function keeps its
+  // query plans per connection, so this costs an execution, not a planning, per request.
+  // No rows: not visible. A row without a contract: visible, but holding no contracts.
   await sql`
-    create function touch_contract_of_row() returns trigger language plpgsql as $$
+    create function positions_scope(
+      p_kind text, p_id integer, p_contract text, p_user integer
+    ) returns table (
+      out_id integer, out_version bigint, out_offers_version bigint, out_paused boolean
+    ) language plpgsql stable as $$
+    #variable_conflict use_column
     begin
-      if tg_op <> 'INSERT' then
-        update contracts set updated_at = now() where id = old.contract_id;
+      if p_kind = 'dashboard' then
+        return query
+          select c.id, c.version,
+            (select v.version from data_versions v where v.name = 'market_offers'),
+            (select t.pauze_active from trading_status t)
+          from dashboards d
+          left join dashboard_contracts dc on dc.dashboard_id = d.id
+          left join contracts c on c.id = dc.contract_id
+          where d.id = p_id
+            and (p_user is null or d.customer_id in
+              (select uc.customer_id from user_customers uc where uc.user_id = p_user))
+          order by c.contract_id;
+      else
+        return query
+          select c.id, c.version,
+            (select v.version from data_versions v where v.name = 'market_offers'),
+            (select t.pauze_active from trading_status t)
+          from customers cu
+          left join contracts c on c.customer_id = cu.id
+            and (p_contract is null or c.contract_id = p_contract)
+          where cu.id = p_id
+            and (p_user is null or exists
+              (select 1 from user_customers uc where uc.user_id = p_user and uc.customer_id = cu.id))
+          order by c.contract_id;
       end if;
-      if tg_op <> 'DELETE' and (tg_op = 'INSERT' or new.contract_id <> old.contract_id) then
-        update contracts set updated_at = now() where id = new.contract_id;
+    end
+    $$`.execute(db);
+
+  // A change to a contract's positions or clicks touches the contract row once per statement
+  // (not once per row: a click updates up to 24 month rows), which raises its version through
+  // the trigger above.
+  await sql`
+    create function touch_contracts_of_rows() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'INSERT' then
+        update contracts set updated_at = now()
+        where id in (select distinct contract_id from new_rows);
+      elsif tg_op = 'UPDATE' then
+        update contracts set updated_at = now()
+        where id in (select contract_id from new_rows union select contract_id from old_rows);
+      else
+        update contracts set updated_at = now()
+        where id in (select distinct contract_id from old_rows);
       end if;
       return null;
     end
     $$`.execute(db);
   for (const table of ['position_months', 'clicks']) {
-    await sql`
-      create trigger ${sql.raw(`${table}_touch_contract`)}
-      after insert or update or delete on ${sql.table(table)}
-      for each row execute function touch_contract_of_row()`.execute(db);
+    for (const [event, transition] of [
+      ['insert', 'new table as new_rows'],
+      ['update', 'old table as old_rows new table as new_rows'],
+      ['delete', 'old table as old_rows'],
+    ] as const) {
+      await sql`
+        create trigger ${sql.raw(`${table}_${event}_touch_contract`)}
+        after ${sql.raw(event)} on ${sql.table(table)}
+        referencing ${sql.raw(transition)}
+        for each statement execute function touch_contracts_of_rows()`.execute(db);
+    }
   }
 }
 
@@ -247,7 +299,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   ]) {
     await db.schema.dropTable(table).execute();
   }
-  await sql`drop function touch_contract_of_row()`.execute(db);
+  await sql`drop function positions_scope(text, integer, text, integer)`.execute(db);
+  await sql`drop function touch_contracts_of_rows()`.execute(db);
   await sql`drop function bump_contract_version()`.execute(db);
   await sql`drop function bump_market_offers_version()`.execute(db);
   await db.schema.alterTable('dashboards').dropConstraint('dashboards_id_customer_key').execute();

@@ -66,6 +66,8 @@ export interface PreparedContract {
 export interface ContractView {
   data: ContractData;
   json: string;
+  /** The JSON as bytes, made when first sent on its own. */
+  body?: Buffer;
   statuses: PositionStatus[];
 }
 

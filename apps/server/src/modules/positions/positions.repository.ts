@@ -24,73 +24,78 @@ export type ContractScope =
   | { kind: 'dashboard'; dashboardId: number }
   | { kind: 'contract'; customerId: number; contractId: string };
 
-/** Whether a customer exists; for customer-side users, whether it is one of theirs. */
-export async function customerVisible(
-  db: Db,
-  customerId: number,
-  restrictToUser: number | null,
-): Promise<boolean> {
-  const row =
-    restrictToUser === null
-      ? await db
-          .selectFrom('customers')
-          .select('id')
-          .where('id', '=', customerId)
-          .executeTakeFirst()
-      : await db
-          .selectFrom('user_customers')
-          .select('customer_id as id')
-          .where('user_id', '=', restrictToUser)
-          .where('customer_id', '=', customerId)
-          .executeTakeFirst();
-  return row !== undefined;
+/** A contract in scope and the version its data is at. */
+export interface ContractVersion {
+  id: number;
+  version: string;
 }
 
-/** Whether a dashboard exists; for customer-side users, whether it belongs to one of their customers. */
-export async function dashboardVisible(
-  db: Db,
-  dashboardId: number,
-  restrictToUser: number | null,
-): Promise<boolean> {
-  let query = db
-    .selectFrom('dashboards')
-    .select('dashboards.id')
-    .where('dashboards.id', '=', dashboardId);
-  if (restrictToUser !== null) {
-    query = query
-      .innerJoin('user_customers', 'user_customers.customer_id', 'dashboards.customer_id')
-      .where('user_customers.user_id', '=', restrictToUser);
-  }
-  return (await query.executeTakeFirst()) !== undefined;
+/** What a request about contracts needs first: may the viewer see the scope, and what is in it. */
+export interface ScopeState {
+  /** False when the customer or dashboard does not exist or is not the viewer's. */
+  visible: boolean;
+  /** The contracts in scope, ordered by contract id. */
+  contracts: ContractVersion[];
+  offersVersion: string;
+  paused: boolean;
 }
 
-/** The contracts in scope, ordered by contract id. */
-export async function findContractHeads(db: Db, scope: ContractScope): Promise<ContractHead[]> {
-  let query = db
+/**
+ * In one small query (the function positions_scope, migration 0002), asked on every request:
+ * whether the customer or dashboard exists (for customer-side users: and belongs to one of their
+ * customers), the versions of its contracts and of the offers, and whether clicking is paused.
+ * Versions are read before any data they stand for.
+ */
+export async function findScope(
+  db: Db,
+  scope: ContractScope,
+  restrictToUser: number | null,
+): Promise<ScopeState> {
+  const id = scope.kind === 'dashboard' ? scope.dashboardId : scope.customerId;
+  const contract = scope.kind === 'contract' ? scope.contractId : null;
+  const result = await sql<{
+    out_id: number | null;
+    out_version: string | null;
+    out_offers_version: string;
+    out_paused: boolean;
+  }>`select * from positions_scope(${scope.kind}, ${id}::int, ${contract}::text, ${restrictToUser}::int)`.execute(
+    db,
+  );
+  const [first] = result.rows;
+  if (!first) return { visible: false, contracts: [], offersVersion: '', paused: false };
+  return {
+    visible: true,
+    contracts: result.rows
+      .filter((row) => row.out_id !== null)
+      .map((row) => ({ id: row.out_id as number, version: String(row.out_version) })),
+    offersVersion: String(first.out_offers_version),
+    paused: first.out_paused,
+  };
+}
+
+/** The contracts' own fields, for the contracts whose data is being prepared. */
+export async function findContractHeads(
+  db: Db,
+  contractIds: readonly number[],
+): Promise<ContractHead[]> {
+  if (contractIds.length === 0) return [];
+  const rows = await db
     .selectFrom('contracts')
     .select([
-      'contracts.id',
-      'contracts.contract_id',
-      'contracts.customer_id',
-      'contracts.commodity',
-      'contracts.product',
-      'contracts.click_type',
-      'contracts.click_option',
-      'contracts.mark_up',
-      'contracts.transaction_fee',
-      'contracts.run_out',
-      'contracts.version',
-    ]);
-  if (scope.kind === 'dashboard') {
-    query = query
-      .innerJoin('dashboard_contracts', 'dashboard_contracts.contract_id', 'contracts.id')
-      .where('dashboard_contracts.dashboard_id', '=', scope.dashboardId);
-  } else {
-    query = query.where('contracts.customer_id', '=', scope.customerId);
-    if (scope.kind === 'contract')
-      query = query.where('contracts.contract_id', '=', scope.contractId);
-  }
-  const rows = await query.orderBy('contracts.contract_id').execute();
+      'id',
+      'contract_id',
+      'customer_id',
+      'commodity',
+      'product',
+      'click_type',
+      'click_option',
+      'mark_up',
+      'transaction_fee',
+      'run_out',
+      'version',
+    ])
+    .where('id', 'in', contractIds)
+    .execute();
   return rows.map((row) => ({
     id: row.id,
     contractId: row.contract_id,
@@ -104,22 +109,6 @@ export async function findContractHeads(db: Db, scope: ContractScope): Promise<C
     runOut: row.run_out,
     version: String(row.version),
   }));
-}
-
-/** What every contract shares: the offers' version and whether clicking is paused. */
-export async function readMarketState(db: Db): Promise<{ offersVersion: string; paused: boolean }> {
-  const row = await db
-    .selectFrom('trading_status')
-    .select((eb) => [
-      'pauze_active',
-      eb
-        .selectFrom('data_versions')
-        .select('version')
-        .where('name', '=', 'market_offers')
-        .as('offers_version'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { offersVersion: String(row.offers_version), paused: row.pauze_active };
 }
 
 /** One contract part of one position: the sums of its months (docs/positions.md). */

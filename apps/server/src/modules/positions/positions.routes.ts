@@ -22,10 +22,10 @@ export const POSITIONS_PATHS = {
   dashboardSummary: '/rest/dashboardContractSummary/:dashboardId',
 } as const;
 
-// The service answers JSON it has already written (and kept), so Fastify sends it as it is;
-// the response schemas document the answers and the tests parse every answer with them.
-function sendJson(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
+// The service answers JSON it has already written (and kept) as bytes, so Fastify sends it as
+// it is; the response schemas document the answers and the tests parse every answer with them.
+function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 export const positionsRoutes: FastifyPluginAsyncZod<{

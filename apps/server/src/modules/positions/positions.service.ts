@@ -14,15 +14,14 @@ import {
   type PreparedContract,
 } from './contract-view';
 import {
-  customerVisible,
-  dashboardVisible,
   findClicks,
   findContractHeads,
   findOffers,
   findPositionTotals,
-  readMarketState,
+  findScope,
   type ContractHead,
   type ContractScope,
+  type ContractVersion,
 } from './positions.repository';
 
 /** Who reads positions, as far as positions care. */
@@ -59,6 +58,8 @@ const PRODUCTS_OF_COMMODITY: Record<ContractHead['commodity'], MarketProduct[]> 
   Power: [PRODUCT_OF_PART.Peak, PRODUCT_OF_PART.OffPeak],
 };
 
+const MAX_ANSWERS = 1_000;
+
 // Paused or not allowed to click: every status says so whatever the time (DC_35, DC_34).
 const FOREVER: Stretch = { from: Number.NEGATIVE_INFINITY, until: Number.POSITIVE_INFINITY };
 
@@ -73,89 +74,88 @@ const FOREVER: Stretch = { from: Number.NEGATIVE_INFINITY, until: Number.POSITIV
 export class PositionsService {
   readonly #entries = new Map<number, CacheEntry>();
   readonly #stability = new StabilityCache();
+  // The last answer per scope and viewer kind, as bytes, with the pieces it was made of: when
+  // every piece is still the one in use, the bytes are sent again as they are.
+  readonly #answers = new Map<string, { pieces: readonly string[]; body: Buffer }>();
 
   constructor(private readonly deps: { db: Db; now: () => Date; maxCachedContracts?: number }) {}
 
-  async customerContractData(viewer: Viewer, customerId: number): Promise<string> {
-    await this.#checkCustomer(viewer, customerId);
-    return jsonArray((await this.#views({ kind: 'customer', customerId }, viewer)).map(viewJson));
+  async customerContractData(viewer: Viewer, customerId: number): Promise<Buffer> {
+    return this.#list({ kind: 'customer', customerId }, viewer, viewJson);
   }
 
-  async dashboardContractData(viewer: Viewer, dashboardId: number): Promise<string> {
-    await this.#checkDashboard(viewer, dashboardId);
-    return jsonArray((await this.#views({ kind: 'dashboard', dashboardId }, viewer)).map(viewJson));
+  async dashboardContractData(viewer: Viewer, dashboardId: number): Promise<Buffer> {
+    return this.#list({ kind: 'dashboard', dashboardId }, viewer, viewJson);
   }
 
-  async contractData(viewer: Viewer, customerId: number, contractId: string): Promise<string> {
-    await this.#checkCustomer(viewer, customerId);
+  async contractData(viewer: Viewer, customerId: number, contractId: string): Promise<Buffer> {
     const [found] = await this.#views({ kind: 'contract', customerId, contractId }, viewer);
     if (!found) throw new AppError('NOT_FOUND');
-    return found.view.json;
+    found.view.body ??= Buffer.from(found.view.json);
+    return found.view.body;
   }
 
-  async customerSummaries(viewer: Viewer, customerId: number): Promise<string> {
-    await this.#checkCustomer(viewer, customerId);
-    return jsonArray(
-      (await this.#views({ kind: 'customer', customerId }, viewer)).map(summaryJson),
-    );
+  async customerSummaries(viewer: Viewer, customerId: number): Promise<Buffer> {
+    return this.#list({ kind: 'customer', customerId }, viewer, summaryJson);
   }
 
-  async dashboardSummaries(viewer: Viewer, dashboardId: number): Promise<string> {
-    await this.#checkDashboard(viewer, dashboardId);
-    return jsonArray(
-      (await this.#views({ kind: 'dashboard', dashboardId }, viewer)).map(summaryJson),
-    );
+  async dashboardSummaries(viewer: Viewer, dashboardId: number): Promise<Buffer> {
+    return this.#list({ kind: 'dashboard', dashboardId }, viewer, summaryJson);
   }
 
-  // Someone else's customer is refused without saying whether it exists; only those who may
-  // see every customer learn that an id does not exist.
-  async #checkCustomer(viewer: Viewer, customerId: number): Promise<void> {
-    const visible = await customerVisible(
-      this.deps.db,
-      customerId,
-      viewer.restricted ? viewer.userId : null,
-    );
-    if (!visible) throw new AppError(viewer.restricted ? 'FORBIDDEN' : 'NOT_FOUND');
-  }
-
-  async #checkDashboard(viewer: Viewer, dashboardId: number): Promise<void> {
-    const visible = await dashboardVisible(
-      this.deps.db,
-      dashboardId,
-      viewer.restricted ? viewer.userId : null,
-    );
-    if (!visible) throw new AppError(viewer.restricted ? 'FORBIDDEN' : 'NOT_FOUND');
+  async #list(
+    scope: ContractScope,
+    viewer: Viewer,
+    piece: (view: ViewOfEntry) => string,
+  ): Promise<Buffer> {
+    const pieces = (await this.#views(scope, viewer)).map(piece);
+    const key = `${piece === viewJson ? 'data' : 'summary'}/${JSON.stringify(scope)}/${viewer.mayClick}`;
+    const last = this.#answers.get(key);
+    if (
+      last &&
+      last.pieces.length === pieces.length &&
+      last.pieces.every((p, i) => p === pieces[i])
+    ) {
+      return last.body;
+    }
+    const body = Buffer.from(`[${pieces.join(',')}]`);
+    if (this.#answers.size >= MAX_ANSWERS) this.#answers.clear();
+    this.#answers.set(key, { pieces, body });
+    return body;
   }
 
   async #views(scope: ContractScope, viewer: Viewer): Promise<ViewOfEntry[]> {
-    const { db } = this.deps;
-    // Versions are read before any data, so kept data is never newer-labelled than it is.
-    const heads = await findContractHeads(db, scope);
-    if (heads.length === 0) return [];
-    const market = await readMarketState(db);
-    const stampOf = (head: ContractHead) => `${head.version}/${market.offersVersion}`;
+    // Someone else's customer or dashboard is refused without saying whether it exists; only
+    // those who may see every customer learn that an id does not exist.
+    const state = await findScope(this.deps.db, scope, viewer.restricted ? viewer.userId : null);
+    if (!state.visible) {
+      throw new AppError(viewer.restricted ? 'FORBIDDEN' : 'NOT_FOUND');
+    }
+    const stampOf = (contract: ContractVersion) => `${contract.version}/${state.offersVersion}`;
     const entries = new Map<number, CacheEntry>();
-    const stale: ContractHead[] = [];
-    for (const head of heads) {
-      const entry = this.#entries.get(head.id);
-      if (entry?.prepared.stamp === stampOf(head)) {
+    const stale: ContractVersion[] = [];
+    for (const contract of state.contracts) {
+      const entry = this.#entries.get(contract.id);
+      if (entry?.prepared.stamp === stampOf(contract)) {
         // Most recently used last, so eviction drops the least recently used.
-        this.#entries.delete(head.id);
-        this.#entries.set(head.id, entry);
-        entries.set(head.id, entry);
+        this.#entries.delete(contract.id);
+        this.#entries.set(contract.id, entry);
+        entries.set(contract.id, entry);
       } else {
-        stale.push(head);
+        stale.push(contract);
       }
     }
     if (stale.length > 0) {
-      for (const [id, entry] of await this.#prepare(stale, stampOf)) entries.set(id, entry);
+      for (const [id, entry] of await this.#prepare(stale, state.offersVersion)) {
+        entries.set(id, entry);
+      }
     }
 
     const at = this.deps.now();
-    const context = { paused: market.paused, userMayClick: viewer.mayClick };
+    const context = { paused: state.paused, userMayClick: viewer.mayClick };
     const key = `${context.paused}/${context.userMayClick}`;
-    return heads.map((head) => {
-      const entry = entries.get(head.id) as CacheEntry;
+    return state.contracts.map(({ id }) => {
+      const entry = entries.get(id) as CacheEntry;
       const time = at.getTime();
       let cached = entry.views.get(key);
       if (!cached || time < cached.from || time >= cached.until) {
@@ -165,7 +165,7 @@ export class PositionsService {
             ? FOREVER
             : this.#stability.common(
                 at,
-                head.clickOption,
+                entry.prepared.head.clickOption,
                 entry.prepared.positions.map((position) => position.period),
               );
         cached = { ...stretch, view };
@@ -176,12 +176,17 @@ export class PositionsService {
   }
 
   async #prepare(
-    heads: readonly ContractHead[],
-    stampOf: (head: ContractHead) => string,
+    contracts: readonly ContractVersion[],
+    offersVersion: string,
   ): Promise<Map<number, CacheEntry>> {
     const { db } = this.deps;
-    const ids = heads.map((head) => head.id);
-    const [totals, clicks] = await Promise.all([findPositionTotals(db, ids), findClicks(db, ids)]);
+    const ids = contracts.map((contract) => contract.id);
+    const versions = new Map(contracts.map((contract) => [contract.id, contract.version]));
+    const [heads, totals, clicks] = await Promise.all([
+      findContractHeads(db, ids),
+      findPositionTotals(db, ids),
+      findClicks(db, ids),
+    ]);
     const products = [...new Set(heads.flatMap((head) => PRODUCTS_OF_COMMODITY[head.commodity]))];
     const years = [...new Set(totals.map((row) => row.yearOfSupply))];
     const offers = indexOffers(await findOffers(db, products, years));
@@ -189,7 +194,9 @@ export class PositionsService {
     for (const head of heads) {
       const prepared = prepareContract(
         head,
-        stampOf(head),
+        // Labelled with the versions read before the data: data newer than its label is only
+        // prepared again, never kept when older.
+        `${versions.get(head.id)}/${offersVersion}`,
         totals.filter((row) => row.contractId === head.id),
         offers,
         clicks.filter((click) => click.contractId === head.id),
@@ -220,8 +227,4 @@ function viewJson({ view }: ViewOfEntry): string {
 function summaryJson({ entry, view }: ViewOfEntry): string {
   entry.summaryJson ??= JSON.stringify(summarizeContract(entry.prepared, view.statuses));
   return entry.summaryJson;
-}
-
-function jsonArray(items: readonly string[]): string {
-  return `[${items.join(',')}]`;
 }
