@@ -26,6 +26,12 @@ import {
 import { FeedRunner } from './modules/market/feed-runner';
 import { marketRoutes } from './modules/market/market.routes';
 import { PriceRecorder } from './modules/market/price-recorder';
+import { clicksRoutes } from './modules/clicks/clicks.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { ClickDesk, CLICK_DESK_LOCK_KEY } from './modules/purchase/click-desk';
+import { purchaseRoutes } from './modules/purchase/purchase.routes';
+import { PurchaseService } from './modules/purchase/purchase.service';
+import { DevSmsGateway, HttpSmsGateway, type SmsGateway } from './modules/purchase/sms-gateway';
 import { positionsRoutes } from './modules/positions/positions.routes';
 import { PositionsService } from './modules/positions/positions.service';
 import { InProcessEventBus, type EventBus } from './modules/realtime/event-bus';
@@ -57,6 +63,8 @@ declare module 'fastify' {
     market: { recorder: PriceRecorder; feed: FeedRunner };
     /** This instance's websockets; publishClickUpdate tells every instance of a click. */
     realtime: RealtimeHub;
+    /** The click: quotes and confirmations, and the desk that completes and expires clicks. */
+    purchase: { service: PurchaseService; desk: ClickDesk; sms: SmsGateway };
     /** Starts the jobs that run beside requests (the price feed, websocket checks). */
     startBackgroundJobs: () => void;
   }
@@ -207,16 +215,54 @@ export async function buildApp(
     sessionCheckMs: config.realtime.sessionCheckMs,
     log: app.log,
   });
+  const publishClickUpdate = (contractId: string, customerId: number) =>
+    hub.publishClickUpdate(contractId, customerId);
+  const devSms =
+    config.purchase.sms.gateway === 'dev' ? new DevSmsGateway(app.log, deps.now) : null;
+  const sms: SmsGateway =
+    devSms ?? new HttpSmsGateway(config.purchase.sms.url ?? '', config.purchase.sms.key);
+  const purchase = new PurchaseService({
+    db: deps.db,
+    now: deps.now,
+    publish: publishClickUpdate,
+    sms,
+    settings: config.purchase,
+    log: app.log,
+  });
+  const desk = new ClickDesk({
+    db: deps.db,
+    now: deps.now,
+    publish: publishClickUpdate,
+    lock: config.databaseUrl
+      ? new PgAdvisoryLock(config.databaseUrl, CLICK_DESK_LOCK_KEY, (error) =>
+          app.log.error({ err: error }, 'click desk lock connection failed'),
+        )
+      : new SingleProcessLock(),
+    completionDelayMs: config.purchase.completionDelayMs,
+    completionTimeoutMs: config.purchase.completionTimeoutMs,
+    intervalMs: config.purchase.deskIntervalMs,
+    log: app.log,
+  });
   app.decorate('market', { recorder, feed });
   app.decorate('realtime', hub);
+  app.decorate('purchase', { service: purchase, desk, sms });
   app.decorate('startBackgroundJobs', () => {
     feed.start();
     hub.start();
+    desk.start();
   });
   app.addHook('preClose', async () => {
     await feed.stop();
+    await desk.stop();
     await hub.close();
   });
+  await app.register(purchaseRoutes, {
+    purchase,
+    guards,
+    devOutbox: devSms && config.purchase.sms.devOutbox ? devSms : null,
+  });
+  await app.register(clicksRoutes, { db: deps.db, guards, now: deps.now });
+  await app.register(notificationsRoutes, { db: deps.db, guards });
   await app.register(marketRoutes, {
     db: deps.db,
     guards,

@@ -84,6 +84,10 @@ function urlWithScheme(schemes: readonly string[]) {
 export const MARKET_FEEDS = ['simulated', 'csv', 'none'] as const;
 export type MarketFeedKind = (typeof MARKET_FEEDS)[number];
 
+/** How SMS codes leave the portal: the server log (development) or an HTTP provider. */
+export const SMS_GATEWAYS = ['dev', 'http'] as const;
+export type SmsGatewayKind = (typeof SMS_GATEWAYS)[number];
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Every variable the server reads. Each one is documented in docs/operations.md. */
@@ -152,6 +156,19 @@ const EnvSchema = z.object({
   ),
   WS_SESSION_CHECK_SECONDS: integer(30, 1, 3600),
   WS_KEEPALIVE_SECONDS: integer(25, 1, 3600),
+  QUOTE_LIFETIME_SECONDS: integer(300, 5, 3600),
+  CLICK_COMPLETION_DELAY_SECONDS: integer(10, 0, 24 * 3600),
+  CLICK_COMPLETION_TIMEOUT_MINUTES: integer(60, 1, 7 * 24 * 60),
+  CLICK_DESK_INTERVAL_SECONDS: integer(5, 1, 3600),
+  APPROVAL_TIMEOUT_MINUTES: integer(30, 1, 24 * 60),
+  SMS_GATEWAY: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim().toLowerCase() || 'dev')
+    .pipe(z.enum(SMS_GATEWAYS, { message: 'expected dev or http' })),
+  SMS_GATEWAY_URL: urlWithScheme(['http:', 'https:']),
+  SMS_GATEWAY_KEY: optionalText(),
+  SMS_DEV_OUTBOX: flag(false),
 });
 
 const TranslationsSchema = z.record(z.string(), z.record(z.string(), z.string()));
@@ -212,6 +229,25 @@ export interface Config {
     /** How often a keep-alive goes to every open websocket. */
     keepAliveMs: number;
   };
+  purchase: {
+    /** How long a quoted price holds (the spec's 5 minutes). */
+    quoteLifetimeMs: number;
+    /** How long the click desk takes to confirm an OTC click. */
+    completionDelayMs: number;
+    /** An in-progress click not completed this long after it was due expires. */
+    completionTimeoutMs: number;
+    /** How often the click desk looks for clicks to complete or expire. */
+    deskIntervalMs: number;
+    /** How long a click waits for a second user's approval. */
+    approvalTimeoutMs: number;
+    sms: {
+      gateway: SmsGatewayKind;
+      url: string | null;
+      key: string | null;
+      /** Development only: GET /rest/dev/sms-outbox lists the codes sent. */
+      devOutbox: boolean;
+    };
+  };
 }
 
 /** A start-up failure that names every variable with a wrong value. */
@@ -264,6 +300,9 @@ export function loadConfig(
   if (e.MARKET_FEED === 'csv' && !e.MARKET_FEED_CSV) {
     problems.push('MARKET_FEED_CSV: required when MARKET_FEED is csv');
   }
+  if (e.SMS_GATEWAY === 'http' && !e.SMS_GATEWAY_URL) {
+    problems.push('SMS_GATEWAY_URL: required when SMS_GATEWAY is http');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -311,6 +350,19 @@ export function loadConfig(
     realtime: {
       sessionCheckMs: e.WS_SESSION_CHECK_SECONDS * 1000,
       keepAliveMs: e.WS_KEEPALIVE_SECONDS * 1000,
+    },
+    purchase: {
+      quoteLifetimeMs: e.QUOTE_LIFETIME_SECONDS * 1000,
+      completionDelayMs: e.CLICK_COMPLETION_DELAY_SECONDS * 1000,
+      completionTimeoutMs: e.CLICK_COMPLETION_TIMEOUT_MINUTES * 60_000,
+      deskIntervalMs: e.CLICK_DESK_INTERVAL_SECONDS * 1000,
+      approvalTimeoutMs: e.APPROVAL_TIMEOUT_MINUTES * 60_000,
+      sms: {
+        gateway: e.SMS_GATEWAY,
+        url: e.SMS_GATEWAY_URL,
+        key: e.SMS_GATEWAY_KEY,
+        devOutbox: e.SMS_DEV_OUTBOX,
+      },
     },
   };
 }

@@ -179,11 +179,15 @@ export const SmsSentSchema = z.object({
 });
 export type SmsSent = z.infer<typeof SmsSentSchema>;
 
+export const QuoteIdParamsSchema = z.object({ quoteId: z.uuid() });
+
 export const ClickIdParamsSchema = z.object({ clickId: IdParamSchema });
 
 /** REST paths of the purchase flow (docs/purchase.md). */
 export const PURCHASE_PATHS = {
   quote: '/rest/purchase/quote',
+  cancelQuote: (quoteId: string) => `/rest/purchase/quote/${quoteId}`,
+  cancelQuotePattern: '/rest/purchase/quote/:quoteId',
   execute: '/rest/purchase/execute',
   sms: '/rest/purchase/sms',
   terms: (customerId: number) => `/rest/purchase/terms/${customerId}`,

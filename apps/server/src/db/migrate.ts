@@ -3,12 +3,14 @@ import type { Db } from './database';
 import * as foundation from './migrations/0001-foundation';
 import * as positions from './migrations/0002-positions';
 import * as market from './migrations/0003-market';
+import * as purchase from './migrations/0004-purchase';
 
 // Listed explicitly so a bundled or packaged server never depends on reading a folder.
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-positions': positions,
   '0003-market': market,
+  '0004-purchase': purchase,
 };
 
 const provider: MigrationProvider = {

@@ -21,12 +21,16 @@ export interface UsersTable {
   email: string | null;
   created_at: CreatedAt;
   disabled: Generated<boolean>;
+  /** For SMS verification of clicks (0004). */
+  mobile: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CustomersTable {
   id: Generated<number>;
   name: string;
   created_at: CreatedAt;
+  require_sms: Generated<boolean>;
+  require_approval: Generated<boolean>;
 }
 
 export interface DashboardsTable {
@@ -102,6 +106,8 @@ export interface ContractsTable {
   contracted_volume: Numeric;
   run_out: Generated<boolean>;
   max_clicks_per_year: number | null;
+  /** The smallest click per part, percent of the position's total volume (0004). */
+  min_click_percentage: ColumnType<string, string | number | undefined, string | number>;
   /** bigint, raised by a trigger on every change of the contract, its positions or its clicks. */
   version: ColumnType<string, never, never>;
   created_at: CreatedAt;
@@ -140,6 +146,17 @@ export interface ClicksTable {
   created_at: Date;
   completed_at: Date | null;
   created_by: number | null;
+  // From 0004: clicks made through a quote.
+  quote_id: ColumnType<string | null, string | null | undefined, string | null>;
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
+  price_source: ColumnType<string | null, string | null | undefined, string | null>;
+  total_cost: ColumnType<string | null, string | null | undefined, string | null>;
+  in_progress_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  fixing_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  approval_deadline: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  decided_by: ColumnType<number | null, number | null | undefined, number | null>;
+  decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ClickMonthsTable {
@@ -181,6 +198,77 @@ export interface DataVersionsTable {
   version: ColumnType<string, never, never>;
 }
 
+/** One part of a quote as stored (decimals as strings). */
+export interface StoredQuotePart {
+  name: PartName;
+  volume: string;
+  openVolume: string;
+  totalVolume: string;
+  marketPrice: string;
+  markUp: string;
+  transactionFee: string;
+  clickPrice: string;
+  cost: string;
+  runoutApplied: boolean;
+  limits: { min: string; max: string };
+}
+
+export interface PurchaseQuotesTable {
+  id: string;
+  user_id: number;
+  session_id: number | null;
+  contract_id: number;
+  year_of_supply: number;
+  maturity: string;
+  market: 'OTC' | 'ICE';
+  price_source: string;
+  parts: ColumnType<StoredQuotePart[], string, string>;
+  total_cost: Numeric;
+  created_at: Date;
+  expires_at: Date;
+  consumed_at: Date | null;
+  cancelled_at: Date | null;
+}
+
+export interface TermsVersionsTable {
+  id: Generated<number>;
+  customer_id: number | null;
+  version: number;
+  body_nl: string;
+  body_en: string;
+  published_at: Date;
+}
+
+export interface TermsAcceptancesTable {
+  user_id: number;
+  customer_id: number;
+  version: number;
+  accepted_at: Date;
+}
+
+export interface SmsVerificationsTable {
+  id: Generated<number>;
+  quote_id: string;
+  user_id: number;
+  code_hash: string;
+  created_at: Date;
+  expires_at: Date;
+  attempts: Generated<number>;
+  verified_at: Date | null;
+}
+
+export interface NotificationsTable {
+  /** bigint: read as a string. */
+  id: Generated<string>;
+  user_id: number;
+  customer_id: number | null;
+  kind: string;
+  message_key: string;
+  params: ColumnType<Record<string, string | number>, string, string>;
+  publish_date: Date;
+  read: Generated<boolean>;
+}
+
 export interface Database {
   roles: RolesTable;
   users: UsersTable;
@@ -199,6 +287,11 @@ export interface Database {
   market_offers: MarketOffersTable;
   data_versions: DataVersionsTable;
   market_prices: MarketPricesTable;
+  purchase_quotes: PurchaseQuotesTable;
+  terms_versions: TermsVersionsTable;
+  terms_acceptances: TermsAcceptancesTable;
+  sms_verifications: SmsVerificationsTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

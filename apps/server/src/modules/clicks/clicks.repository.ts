@@ -1,0 +1,136 @@
+import Decimal from 'decimal.js';
+import { sql } from 'kysely';
+import type { ClickDetail, ClickFilterQuery } from '@klik/api';
+import {
+  addDays,
+  AVERAGE_PRICE_DECIMALS,
+  amsterdamInstant,
+  fromDec,
+  MIDNIGHT,
+  MONEY_DECIMALS,
+  toDec,
+  type ContractPartName,
+  type Maturity,
+} from '@klik/domain';
+import type { Db } from '../../db/database';
+import type { ClickStatus, StoredQuotePart } from '../../db/schema';
+
+export interface ClickFilter extends ClickFilterQuery {
+  customerId?: number;
+  clickId?: number;
+}
+
+interface DetailRow {
+  id: number;
+  customer_id: number;
+  contract_id: string;
+  commodity: 'Power' | 'Gas';
+  product: string;
+  year_of_supply: number;
+  maturity: Maturity;
+  market: 'OTC' | 'ICE';
+  price_source: ClickDetail['priceSource'];
+  status: ClickStatus;
+  auto: boolean;
+  created_at: Date;
+  completed_at: Date | null;
+  created_by_name: string | null;
+  decided_by_name: string | null;
+  decided_at: Date | null;
+  approval_deadline: Date | null;
+  quote_parts: StoredQuotePart[] | null;
+  months: { part: ContractPartName; volume: string; price: string }[] | null;
+}
+
+const PART_ORDER: readonly ContractPartName[] = ['Gas', 'Peak', 'OffPeak'];
+
+function detailOf(row: DetailRow): ClickDetail {
+  const byPart = new Map<ContractPartName, { volume: Decimal; amount: Decimal }>();
+  for (const month of row.months ?? []) {
+    const sum = byPart.get(month.part) ?? { volume: new Decimal(0), amount: new Decimal(0) };
+    sum.volume = sum.volume.plus(month.volume);
+    sum.amount = sum.amount.plus(new Decimal(month.volume).times(month.price));
+    byPart.set(month.part, sum);
+  }
+  let total = new Decimal(0);
+  const parts = PART_ORDER.filter((name) => byPart.has(name)).map((name) => {
+    const sum = byPart.get(name) as { volume: Decimal; amount: Decimal };
+    const price = sum.amount.div(sum.volume).toDecimalPlaces(AVERAGE_PRICE_DECIMALS);
+    const cost = sum.amount.toDecimalPlaces(MONEY_DECIMALS, Decimal.ROUND_HALF_UP);
+    total = total.plus(cost);
+    const quoted = row.quote_parts?.find((part) => part.name === name);
+    return {
+      name,
+      volume: fromDec(toDec(sum.volume.toFixed())),
+      price: fromDec(toDec(price.toFixed())),
+      marketPrice: quoted
+        ? fromDec(toDec(price.minus(quoted.markUp).minus(quoted.transactionFee).toFixed()))
+        : null,
+      markUp: quoted?.markUp ?? null,
+      transactionFee: quoted?.transactionFee ?? null,
+      cost: cost.toFixed(MONEY_DECIMALS),
+    };
+  });
+  return {
+    id: row.id,
+    customerId: row.customer_id,
+    contractId: row.contract_id,
+    commodity: row.commodity,
+    product: row.product,
+    yearOfSupply: row.year_of_supply,
+    maturity: row.maturity,
+    market: row.market,
+    priceSource: row.price_source,
+    status: row.status,
+    inProgress: row.status === 'PENDING_APPROVAL' || row.status === 'IN_PROGRESS',
+    auto: row.auto,
+    createdAt: row.created_at.toISOString(),
+    completedAt: row.completed_at?.toISOString() ?? null,
+    createdBy: row.created_by_name,
+    decidedBy: row.decided_by_name,
+    decidedAt: row.decided_at?.toISOString() ?? null,
+    approvalDeadline:
+      row.status === 'PENDING_APPROVAL' ? (row.approval_deadline?.toISOString() ?? null) : null,
+    parts,
+    totalCost: total.toFixed(MONEY_DECIMALS),
+  };
+}
+
+/** Clicks with their parts, newest first, in one query. */
+export async function findClickDetails(db: Db, filter: ClickFilter): Promise<ClickDetail[]> {
+  const where = [sql`true`];
+  if (filter.clickId !== undefined) where.push(sql`k.id = ${filter.clickId}`);
+  if (filter.customerId !== undefined) where.push(sql`c.customer_id = ${filter.customerId}`);
+  if (filter.contractId !== undefined) where.push(sql`c.contract_id = ${filter.contractId}`);
+  if (filter.year !== undefined) where.push(sql`k.year_of_supply = ${filter.year}`);
+  if (filter.maturity !== undefined) where.push(sql`k.maturity = ${filter.maturity}`);
+  if (filter.status !== undefined) where.push(sql`k.status = ${filter.status}`);
+  if (filter.from !== undefined) {
+    where.push(sql`k.created_at >= ${amsterdamInstant(filter.from, MIDNIGHT)}`);
+  }
+  if (filter.to !== undefined) {
+    where.push(sql`k.created_at < ${amsterdamInstant(addDays(filter.to, 1), MIDNIGHT)}`);
+  }
+  const result = await sql<DetailRow>`
+    select k.id, c.customer_id, c.contract_id, c.commodity, c.product, k.year_of_supply,
+      k.maturity, k.market, k.price_source, k.status, k.auto, k.created_at, k.completed_at,
+      creator.name as created_by_name, decider.name as decided_by_name, k.decided_at,
+      k.approval_deadline, q.parts as quote_parts,
+      (select json_agg(json_build_object('part', cm.part, 'volume', cm.volume::text,
+          'price', cm.price::text))
+        from click_months cm where cm.click_id = k.id) as months
+    from clicks k
+    join contracts c on c.id = k.contract_id
+    left join users creator on creator.id = k.created_by
+    left join users decider on decider.id = k.decided_by
+    left join purchase_quotes q on q.id = k.quote_id
+    where ${sql.join(where, sql` and `)}
+    order by k.created_at desc, k.id desc
+    limit 5000`.execute(db);
+  return result.rows.map(detailOf);
+}
+
+export async function findClickDetail(db: Db, clickId: number): Promise<ClickDetail | undefined> {
+  const [detail] = await findClickDetails(db, { clickId });
+  return detail;
+}

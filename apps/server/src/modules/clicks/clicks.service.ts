@@ -1,0 +1,210 @@
+import Decimal from 'decimal.js';
+import { sql } from 'kysely';
+import {
+  isAdminRole,
+  type ClickCounter,
+  type ClickDetail,
+  type ClickFilterQuery,
+  type Results,
+} from '@klik/api';
+import {
+  AVERAGE_PRICE_DECIMALS,
+  clickedPercentage,
+  fromDec,
+  toDec,
+  type ContractPartName,
+  type Maturity,
+} from '@klik/domain';
+import type { Db } from '../../db/database';
+import type { PartName } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../auth/auth.service';
+import { priceHistory } from '../market/market.repository';
+import { PRODUCT_OF_PART } from '../positions/contract-view';
+import { findClickDetails } from './clicks.repository';
+
+const PART_ORDER: readonly ContractPartName[] = ['Gas', 'Peak', 'OffPeak'];
+/** How far before the first fix the market line of the results chart starts. */
+const MARKET_LEAD_MS = 30 * 24 * 3600_000;
+
+/** Customer-side users see their own customers; admins and account managers every customer. */
+export async function assertCustomerVisible(
+  db: Db,
+  auth: AuthContext,
+  customerId: number,
+): Promise<void> {
+  if (isAdminRole(auth.user.role)) {
+    const customer = await db
+      .selectFrom('customers')
+      .select('id')
+      .where('id', '=', customerId)
+      .executeTakeFirst();
+    if (!customer) throw new AppError('NOT_FOUND');
+    return;
+  }
+  const link = await db
+    .selectFrom('user_customers')
+    .select('user_id')
+    .where('user_id', '=', auth.user.id)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  if (!link) throw new AppError('FORBIDDEN');
+}
+
+/** The click overview, its counter and the results of a customer. */
+export class ClicksService {
+  constructor(private readonly deps: { db: Db; now: () => Date }) {}
+
+  async history(
+    auth: AuthContext,
+    customerId: number,
+    filter: ClickFilterQuery,
+  ): Promise<ClickDetail[]> {
+    await assertCustomerVisible(this.deps.db, auth, customerId);
+    return findClickDetails(this.deps.db, { ...filter, customerId });
+  }
+
+  /** Per contract that limits its clicks and per year of supply: used and left. */
+  async counter(auth: AuthContext, customerId: number): Promise<ClickCounter['data']> {
+    await assertCustomerVisible(this.deps.db, auth, customerId);
+    const result = await sql<{
+      contract_id: string;
+      product: string;
+      year_of_supply: number;
+      max_clicks: number;
+      used: string;
+    }>`
+      select c.contract_id, c.product, y.year_of_supply, c.max_clicks_per_year as max_clicks,
+        (select count(*) from clicks k where k.contract_id = c.id
+          and k.year_of_supply = y.year_of_supply and not k.auto
+          and k.status in ('PENDING_APPROVAL', 'IN_PROGRESS', 'COMPLETED')) as used
+      from contracts c
+      join (select distinct contract_id, year_of_supply from position_months) y
+        on y.contract_id = c.id
+      where c.customer_id = ${customerId} and c.max_clicks_per_year is not null
+      order by c.contract_id, y.year_of_supply`.execute(this.deps.db);
+    return result.rows.map((row) => ({
+      contractId: row.contract_id,
+      product: row.product,
+      yearOfSupply: row.year_of_supply,
+      maxClicks: row.max_clicks,
+      used: Number(row.used),
+      left: Math.max(0, row.max_clicks - Number(row.used)),
+    }));
+  }
+
+  /**
+   * Per contract and year: per part the share fixed and the weighted average click price of
+   * the completed clicks, each fix, and the market price of the year product for the chart.
+   */
+  async results(auth: AuthContext, customerId: number): Promise<Results['data']> {
+    const { db, now } = this.deps;
+    await assertCustomerVisible(db, auth, customerId);
+    const totals = await sql<{
+      id: number;
+      contract_id: string;
+      commodity: 'Power' | 'Gas';
+      product: string;
+      year_of_supply: number;
+      part: PartName;
+      total: string;
+    }>`
+      select c.id, c.contract_id, c.commodity, c.product, pm.year_of_supply, pm.part,
+        sum(pm.total_volume)::text as total
+      from contracts c join position_months pm on pm.contract_id = c.id
+      where c.customer_id = ${customerId}
+      group by c.id, c.contract_id, c.commodity, c.product, pm.year_of_supply, pm.part
+      order by c.contract_id, pm.year_of_supply`.execute(db);
+    const fixes = await sql<{
+      contract_id: number;
+      year_of_supply: number;
+      part: PartName;
+      click_id: number;
+      at: Date;
+      maturity: Maturity;
+      volume: string;
+      amount: string;
+    }>`
+      select k.contract_id, k.year_of_supply, cm.part, k.id as click_id,
+        coalesce(k.completed_at, k.created_at) as at, k.maturity,
+        sum(cm.volume)::text as volume, sum(cm.volume * cm.price)::text as amount
+      from clicks k
+      join contracts c on c.id = k.contract_id
+      join click_months cm on cm.click_id = k.id
+      where c.customer_id = ${customerId} and k.status = 'COMPLETED'
+      group by k.contract_id, k.year_of_supply, cm.part, k.id, k.completed_at, k.created_at,
+        k.maturity
+      order by at, k.id`.execute(db);
+
+    const entries = new Map<string, Results['data'][number] & { key: number }>();
+    for (const row of totals.rows) {
+      const key = `${row.id}/${row.year_of_supply}`;
+      const entry = entries.get(key) ?? {
+        key: row.id,
+        contractId: row.contract_id,
+        commodity: row.commodity,
+        product: row.product,
+        yearOfSupply: row.year_of_supply,
+        fixedPercentage: '0',
+        parts: [],
+      };
+      const partFixes = fixes.rows.filter(
+        (fix) =>
+          fix.contract_id === row.id &&
+          fix.year_of_supply === row.year_of_supply &&
+          fix.part === row.part,
+      );
+      const fixed = partFixes.reduce((sum, fix) => sum.plus(fix.volume), new Decimal(0));
+      const amount = partFixes.reduce((sum, fix) => sum.plus(fix.amount), new Decimal(0));
+      const first = partFixes[0]?.at.getTime() ?? now().getTime();
+      const market = await priceHistory(
+        db,
+        {
+          product: PRODUCT_OF_PART[row.part],
+          yearOfSupply: row.year_of_supply,
+          maturity: 'Y',
+          market: 'OTC',
+        },
+        { from: new Date(first - MARKET_LEAD_MS), to: now() },
+        500,
+      );
+      entry.parts.push({
+        name: row.part,
+        totalVolume: fromDec(toDec(row.total)),
+        fixedVolume: fromDec(toDec(fixed.toFixed())),
+        fixedPercentage: clickedPercentage(fixed.toFixed(), row.total),
+        weightedAvgClickPrice: fixed.gt(0)
+          ? fromDec(toDec(amount.div(fixed).toDecimalPlaces(AVERAGE_PRICE_DECIMALS).toFixed()))
+          : null,
+        fixes: partFixes.map((fix) => ({
+          clickId: fix.click_id,
+          at: fix.at.toISOString(),
+          maturity: fix.maturity,
+          volume: fromDec(toDec(fix.volume)),
+          price: fromDec(
+            toDec(
+              new Decimal(fix.amount)
+                .div(fix.volume)
+                .toDecimalPlaces(AVERAGE_PRICE_DECIMALS)
+                .toFixed(),
+            ),
+          ),
+        })),
+        market,
+      });
+      entries.set(key, entry);
+    }
+    return [...entries.values()].map(({ key: _key, ...entry }) => {
+      const parts = [...entry.parts].sort(
+        (a, b) => PART_ORDER.indexOf(a.name) - PART_ORDER.indexOf(b.name),
+      );
+      const total = parts.reduce((sum, part) => sum.plus(part.totalVolume), new Decimal(0));
+      const fixed = parts.reduce((sum, part) => sum.plus(part.fixedVolume), new Decimal(0));
+      return {
+        ...entry,
+        parts,
+        fixedPercentage: clickedPercentage(fixed.toFixed(), total.toFixed()),
+      };
+    });
+  }
+}

@@ -1,0 +1,296 @@
+import { sql } from 'kysely';
+import { clickCost, clickPrice, type Maturity } from '@klik/domain';
+import type { Db } from '../../db/database';
+import type { ClickStatus, PartName, StoredQuotePart } from '../../db/schema';
+import type { LeaderLock } from '../market/feed-lock';
+import { PRODUCT_OF_PART } from '../positions/contract-view';
+import { recordTransition, type PublishClickUpdate } from './click-lifecycle';
+import { lockContract, releaseVolume, repriceClick } from './purchase.repository';
+
+/** Arbitrary but fixed: the advisory lock key of the click desk ("KLIK" + 2). */
+export const CLICK_DESK_LOCK_KEY = 0x4b4c494b02n;
+
+export interface ClickDeskDeps {
+  db: Db;
+  now: () => Date;
+  publish: PublishClickUpdate;
+  lock: LeaderLock;
+  /** OTC clicks are confirmed this long after they went in progress. */
+  completionDelayMs: number;
+  /** A click not completed this long after it was due expires (its price is too old). */
+  completionTimeoutMs: number;
+  intervalMs: number;
+  log: {
+    info: (details: object, message: string) => void;
+    error: (details: object, message: string) => void;
+  };
+}
+
+export interface DeskRun {
+  completed: number;
+  expired: number;
+}
+
+interface Candidate {
+  id: number;
+  contract_id: number;
+  status: ClickStatus;
+  market: 'OTC' | 'ICE';
+  year_of_supply: number;
+  maturity: string;
+  in_progress_at: Date | null;
+  fixing_at: Date | null;
+  approval_deadline: Date | null;
+}
+
+const SYSTEM_ACTOR = { actor: null, impersonator: null } as const;
+
+/**
+ * The click desk: completes in-progress clicks (OTC after the confirmation delay at the quoted
+ * price; ICE after the fixing at the latest ICE price) and expires clicks that were not approved
+ * or not completed in time, giving their volume back. Runs on the one instance that holds its
+ * advisory lock; every transition is its own transaction with the contract row locked.
+ */
+export class ClickDesk {
+  #timer: NodeJS.Timeout | null = null;
+  #running = false;
+  #leading = false;
+
+  constructor(private readonly deps: ClickDeskDeps) {
+    deps.lock.onLost(() => {
+      deps.log.error({}, 'click desk lock lost');
+      this.#leading = false;
+    });
+  }
+
+  start(): void {
+    if (this.#timer) return;
+    this.#timer = setInterval(() => void this.tick(), this.deps.intervalMs);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    if (this.#leading) {
+      this.#leading = false;
+      await this.deps.lock.release();
+    }
+  }
+
+  /** One pass when this instance leads (taking the lead if free). */
+  async tick(): Promise<DeskRun> {
+    if (this.#running) return { completed: 0, expired: 0 };
+    this.#running = true;
+    try {
+      if (!this.#leading) {
+        this.#leading = await this.deps.lock.tryAcquire();
+        if (!this.#leading) return { completed: 0, expired: 0 };
+        this.deps.log.info({}, 'this instance runs the click desk');
+      }
+      return await this.runOnce();
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'click desk pass failed');
+      return { completed: 0, expired: 0 };
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  /** Completes and expires what is due at the clock's instant. */
+  async runOnce(): Promise<DeskRun> {
+    const at = this.deps.now();
+    const candidates = await this.deps.db
+      .selectFrom('clicks')
+      .select([
+        'id',
+        'contract_id',
+        'status',
+        'market',
+        'year_of_supply',
+        'maturity',
+        'in_progress_at',
+        'fixing_at',
+        'approval_deadline',
+      ])
+      .where('status', 'in', ['PENDING_APPROVAL', 'IN_PROGRESS'])
+      .orderBy('created_at')
+      .limit(1000)
+      .execute();
+    const run: DeskRun = { completed: 0, expired: 0 };
+    for (const candidate of candidates) {
+      try {
+        const result = await this.#handle(candidate, at);
+        if (result === 'COMPLETED') run.completed += 1;
+        if (result === 'EXPIRED') run.expired += 1;
+      } catch (error) {
+        this.deps.log.error({ err: error, clickId: candidate.id }, 'click not handled');
+      }
+    }
+    return run;
+  }
+
+  #dueAt(click: Candidate): Date | null {
+    if (click.status !== 'IN_PROGRESS') return null;
+    if (click.market === 'ICE') return click.fixing_at;
+    if (!click.in_progress_at) return null;
+    return new Date(click.in_progress_at.getTime() + this.deps.completionDelayMs);
+  }
+
+  async #handle(candidate: Candidate, at: Date): Promise<ClickStatus | null> {
+    const time = at.getTime();
+    if (candidate.status === 'PENDING_APPROVAL') {
+      if (!candidate.approval_deadline || time < candidate.approval_deadline.getTime()) return null;
+    } else {
+      const due = this.#dueAt(candidate);
+      if (!due || time < due.getTime()) return null;
+    }
+    const outcome = await this.deps.db.transaction().execute(async (trx) => {
+      const contract = await lockContract(trx, candidate.contract_id);
+      const click = await trx
+        .selectFrom('clicks')
+        .leftJoin('purchase_quotes', 'purchase_quotes.id', 'clicks.quote_id')
+        .select([
+          'clicks.id',
+          'clicks.status',
+          'clicks.market',
+          'clicks.created_by',
+          'clicks.year_of_supply',
+          'clicks.maturity',
+          'clicks.in_progress_at',
+          'clicks.fixing_at',
+          'clicks.approval_deadline',
+          'purchase_quotes.parts',
+        ])
+        .where('clicks.id', '=', candidate.id)
+        .forUpdate('clicks')
+        .executeTakeFirstOrThrow();
+      // Someone else (an approver, another pass) decided it meanwhile.
+      if (click.status !== candidate.status) return null;
+      const base = {
+        clickId: click.id,
+        contractId: contract.contractId,
+        customerId: contract.customerId,
+        yearOfSupply: click.year_of_supply,
+        maturity: click.maturity as Maturity,
+        createdBy: click.created_by,
+        at,
+      };
+      const expire = async (reason: string): Promise<ClickStatus> => {
+        await releaseVolume(trx, {
+          id: click.id,
+          contractId: contract.id,
+          yearOfSupply: click.year_of_supply,
+        });
+        await trx
+          .updateTable('clicks')
+          .set({ status: 'EXPIRED', ended_at: at })
+          .where('id', '=', click.id)
+          .execute();
+        await recordTransition(trx, {
+          ...base,
+          status: 'EXPIRED',
+          audit: {
+            ...SYSTEM_ACTOR,
+            action: 'click.expire',
+            outcome: 'success',
+            details: { reason },
+          },
+        });
+        return 'EXPIRED';
+      };
+      if (click.status === 'PENDING_APPROVAL') return expire('not approved in time');
+
+      const due = this.#dueAt({ ...candidate, ...click, contract_id: contract.id });
+      if (!due) return null;
+      const late = time >= due.getTime() + this.deps.completionTimeoutMs;
+      const quoted = (click.parts ?? []) as StoredQuotePart[];
+      let totalCost: string | null = null;
+      if (click.market === 'ICE') {
+        const prices = await this.#icePrices(trx, quoted, click.year_of_supply, click.maturity);
+        if (!prices) return late ? expire('no ICE price after the fixing') : null;
+        await repriceClick(
+          trx,
+          { id: click.id, contractId: contract.id, yearOfSupply: click.year_of_supply },
+          prices.map((price) => ({ part: price.part, price: price.clickPrice })),
+        );
+        totalCost = clickCost(
+          quoted.map((part) => ({
+            name: part.name,
+            volume: part.volume,
+            marketPrice: prices.find((price) => price.part === part.name)?.marketPrice ?? '0',
+            markUp: part.markUp,
+            transactionFees: part.transactionFee,
+          })),
+        ).totalCost;
+      } else if (late) {
+        return expire('not confirmed in time');
+      }
+      await trx
+        .updateTable('clicks')
+        .set({
+          status: 'COMPLETED',
+          completed_at: at,
+          ended_at: at,
+          ...(totalCost === null ? {} : { total_cost: totalCost }),
+        })
+        .where('id', '=', click.id)
+        .execute();
+      await recordTransition(trx, {
+        ...base,
+        status: 'COMPLETED',
+        audit: {
+          ...SYSTEM_ACTOR,
+          action: 'click.complete',
+          outcome: 'success',
+          details: totalCost === null ? {} : { totalCost },
+        },
+      });
+      return 'COMPLETED' as const;
+    });
+    if (outcome) {
+      const contract = await this.deps.db
+        .selectFrom('contracts')
+        .select(['contract_id', 'customer_id'])
+        .where('id', '=', candidate.contract_id)
+        .executeTakeFirstOrThrow();
+      try {
+        await this.deps.publish(contract.contract_id, contract.customer_id);
+      } catch (error) {
+        this.deps.log.error({ err: error }, 'clickUpdate not published');
+      }
+    }
+    return outcome;
+  }
+
+  /** The latest ICE price of every quoted part, or null while one is missing. */
+  async #icePrices(
+    trx: Db,
+    quoted: readonly StoredQuotePart[],
+    yearOfSupply: number,
+    maturity: string,
+  ): Promise<{ part: PartName; marketPrice: string; clickPrice: string }[] | null> {
+    const rows = await trx
+      .selectFrom('market_offers')
+      .select(['product', sql<string | null>`price::text`.as('price')])
+      .where('market', '=', 'ICE')
+      .where('year_of_supply', '=', yearOfSupply)
+      .where('maturity', '=', maturity)
+      .execute();
+    const prices = [];
+    for (const part of quoted) {
+      const price = rows.find((row) => row.product === PRODUCT_OF_PART[part.name])?.price;
+      if (price == null) return null;
+      prices.push({
+        part: part.name,
+        marketPrice: price,
+        clickPrice: clickPrice({
+          marketPrice: price,
+          markUp: part.markUp,
+          transactionFees: part.transactionFee,
+        }),
+      });
+    }
+    return prices;
+  }
+}

@@ -1,0 +1,84 @@
+import {
+  amsterdamInstant,
+  ICE_OVERNIGHT_CLOSES,
+  type Maturity,
+  type PriceSource,
+  type TradingSession,
+} from '@klik/domain';
+import type { Db } from '../../db/database';
+import type { ClickStatus } from '../../db/schema';
+import { writeAudit, type AuditEntry } from '../audit/audit.repository';
+import { notifyCustomerUsers } from '../notifications/notifications.repository';
+
+/** When the ICE Endex end-of-day settlement of a trading day is known (Amsterdam time). */
+export const ICE_SETTLEMENT_KNOWN = { hour: 17, minute: 30 } as const;
+
+/**
+ * When the price of an ICE click is fixed: the settlement of the session's trading day for an
+ * end-of-day order, that morning's 09:30 fixing for an overnight order. OTC clicks are priced
+ * at once: null.
+ */
+export function fixingInstant(session: TradingSession): Date | null {
+  if (session.market === 'OTC') return null;
+  return amsterdamInstant(
+    session.fixingDay,
+    session.priceSource === 'ICE_OVERNIGHT' ? ICE_OVERNIGHT_CLOSES : ICE_SETTLEMENT_KNOWN,
+  );
+}
+
+/** The catalogue key of the notification for a click that reached a status. */
+export const NOTIFICATION_KEY: Record<ClickStatus, string> = {
+  PENDING_APPROVAL: 'notification.click.pendingApproval',
+  IN_PROGRESS: 'notification.click.inProgress',
+  COMPLETED: 'notification.click.completed',
+  REJECTED: 'notification.click.rejected',
+  EXPIRED: 'notification.click.expired',
+};
+
+export interface ClickTransition {
+  clickId: number;
+  contractId: string;
+  customerId: number;
+  yearOfSupply: number;
+  maturity: Maturity;
+  status: ClickStatus;
+  createdBy: number | null;
+  priceSource?: PriceSource | null;
+  at: Date;
+  audit: Omit<AuditEntry, 'at' | 'subject' | 'details'> & { details?: Record<string, unknown> };
+}
+
+/**
+ * Writes what every state change of a click leaves behind, in the caller's transaction: an
+ * audit row and a notification for each user of the customer (and the click's creator).
+ */
+export async function recordTransition(trx: Db, transition: ClickTransition): Promise<void> {
+  await writeAudit(trx, {
+    ...transition.audit,
+    at: transition.at,
+    subject: `click:${transition.clickId}`,
+    details: {
+      contractId: transition.contractId,
+      yearOfSupply: transition.yearOfSupply,
+      maturity: transition.maturity,
+      status: transition.status,
+      ...transition.audit.details,
+    },
+  });
+  await notifyCustomerUsers(trx, {
+    customerId: transition.customerId,
+    kind: `CLICK_${transition.status}`,
+    messageKey: NOTIFICATION_KEY[transition.status],
+    params: {
+      clickId: transition.clickId,
+      contractId: transition.contractId,
+      yearOfSupply: transition.yearOfSupply,
+      maturity: transition.maturity,
+    },
+    at: transition.at,
+    alsoUserIds: transition.createdBy === null ? [] : [transition.createdBy],
+  });
+}
+
+/** Tells every instance's websockets that a contract's clicks changed (clickUpdate). */
+export type PublishClickUpdate = (contractId: string, customerId: number) => Promise<void>;

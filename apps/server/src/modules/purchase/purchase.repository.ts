@@ -1,0 +1,375 @@
+import { sql } from 'kysely';
+import {
+  fromDec,
+  monthsOf,
+  toDec,
+  type ClickRecord,
+  type ClickType,
+  type ContractPartName,
+  type DecimalString,
+  type Maturity,
+  type MarketOption,
+} from '@klik/domain';
+import type { Db } from '../../db/database';
+import type { PartName } from '../../db/schema';
+import { PRODUCT_OF_PART } from '../positions/contract-view';
+import { spreadOverOpenVolume } from '../positions/record-click';
+
+/** A contract as a click needs it, with what its customer requires. */
+export interface ClickContract {
+  id: number;
+  contractId: string;
+  customerId: number;
+  commodity: 'Power' | 'Gas';
+  product: string;
+  clickType: ClickType;
+  clickOption: MarketOption;
+  markUp: string;
+  transactionFee: string;
+  runOut: boolean;
+  maxClicksPerYear: number | null;
+  minClickPercentage: string;
+  requireSms: boolean;
+  requireApproval: boolean;
+}
+
+const CONTRACT_COLUMNS = sql`c.id, c.contract_id, c.customer_id, c.commodity, c.product,
+  c.click_type, c.click_option, c.mark_up, c.transaction_fee, c.run_out, c.max_clicks_per_year,
+  c.min_click_percentage, cu.require_sms, cu.require_approval`;
+
+interface ContractRow {
+  id: number;
+  contract_id: string;
+  customer_id: number;
+  commodity: 'Power' | 'Gas';
+  product: string;
+  click_type: ClickType;
+  click_option: MarketOption;
+  mark_up: string;
+  transaction_fee: string;
+  run_out: boolean;
+  max_clicks_per_year: number | null;
+  min_click_percentage: string;
+  require_sms: boolean;
+  require_approval: boolean;
+}
+
+function contractOf(row: ContractRow): ClickContract {
+  return {
+    id: row.id,
+    contractId: row.contract_id,
+    customerId: row.customer_id,
+    commodity: row.commodity,
+    product: row.product,
+    clickType: row.click_type,
+    clickOption: row.click_option,
+    markUp: fromDec(toDec(row.mark_up)),
+    transactionFee: fromDec(toDec(row.transaction_fee)),
+    runOut: row.run_out,
+    maxClicksPerYear: row.max_clicks_per_year,
+    minClickPercentage: fromDec(toDec(row.min_click_percentage)),
+    requireSms: row.require_sms,
+    requireApproval: row.require_approval,
+  };
+}
+
+/** The contract with this public id. */
+export async function findContractByPublicId(
+  db: Db,
+  contractId: string,
+): Promise<ClickContract | undefined> {
+  const result = await sql<ContractRow>`
+    select ${CONTRACT_COLUMNS} from contracts c join customers cu on cu.id = c.customer_id
+    where c.contract_id = ${contractId}`.execute(db);
+  const row = result.rows[0];
+  return row ? contractOf(row) : undefined;
+}
+
+/**
+ * Locks the contract row for the rest of the transaction: every click decision on one contract
+ * (execution, approval, completion, expiry) runs one at a time, so pending clicks and open
+ * volumes read after this stay true until commit.
+ */
+export async function lockContract(trx: Db, id: number): Promise<ClickContract> {
+  const result = await sql<ContractRow>`
+    select ${CONTRACT_COLUMNS} from contracts c join customers cu on cu.id = c.customer_id
+    where c.id = ${id} for update of c`.execute(trx);
+  const row = result.rows[0];
+  if (!row) throw new Error(`Contract ${id} vanished`);
+  return contractOf(row);
+}
+
+export interface PartVolumes {
+  name: ContractPartName;
+  totalVolume: DecimalString;
+  clickedVolume: DecimalString;
+}
+
+/** A position's volumes per part: the sums over its months. */
+export async function positionVolumes(
+  db: Db,
+  contractId: number,
+  yearOfSupply: number,
+  maturity: Maturity,
+): Promise<PartVolumes[]> {
+  const rows = await db
+    .selectFrom('position_months')
+    .select((eb) => [
+      'part',
+      eb.fn.sum<string>('total_volume').as('total'),
+      eb.fn.sum<string>('clicked_volume').as('clicked'),
+    ])
+    .where('contract_id', '=', contractId)
+    .where('year_of_supply', '=', yearOfSupply)
+    .where('month', 'in', [...monthsOf(maturity)])
+    .groupBy('part')
+    .execute();
+  const order: ContractPartName[] = ['Gas', 'Peak', 'OffPeak'];
+  return rows
+    .map((row) => ({
+      name: row.part,
+      totalVolume: fromDec(toDec(String(row.total))),
+      clickedVolume: fromDec(toDec(String(row.clicked))),
+    }))
+    .sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+}
+
+export interface PositionOffers {
+  otc: Map<ContractPartName, DecimalString | null>;
+  ice: Map<ContractPartName, DecimalString | null>;
+}
+
+/** The OTC and ICE offers of a position's parts; a part without a row has no offer. */
+export async function positionOffers(
+  db: Db,
+  parts: readonly ContractPartName[],
+  yearOfSupply: number,
+  maturity: Maturity,
+): Promise<PositionOffers> {
+  const offers: PositionOffers = { otc: new Map(), ice: new Map() };
+  if (parts.length === 0) return offers;
+  const rows = await db
+    .selectFrom('market_offers')
+    .select(['product', 'market', 'price'])
+    .where(
+      'product',
+      'in',
+      parts.map((part) => PRODUCT_OF_PART[part]),
+    )
+    .where('year_of_supply', '=', yearOfSupply)
+    .where('maturity', '=', maturity)
+    .execute();
+  for (const part of parts) {
+    for (const row of rows.filter((r) => r.product === PRODUCT_OF_PART[part])) {
+      const price = row.price === null ? null : fromDec(toDec(row.price));
+      (row.market === 'OTC' ? offers.otc : offers.ice).set(part, price);
+    }
+  }
+  return offers;
+}
+
+/** The contract's clicks that still lock overlapping positions of a year (DC_31). */
+export async function pendingClicks(
+  db: Db,
+  contractId: number,
+  yearOfSupply: number,
+  exceptClickId: number | null = null,
+): Promise<ClickRecord[]> {
+  let query = db
+    .selectFrom('clicks')
+    .select(['maturity', 'year_of_supply'])
+    .where('contract_id', '=', contractId)
+    .where('year_of_supply', '=', yearOfSupply)
+    .where('status', 'in', ['PENDING_APPROVAL', 'IN_PROGRESS']);
+  if (exceptClickId !== null) query = query.where('id', '<>', exceptClickId);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    maturity: row.maturity as Maturity,
+    yearOfSupply: row.year_of_supply,
+    inProgress: true,
+  }));
+}
+
+/** Clicks made (or still pending) on a contract in a year of supply; auto-clicks do not count. */
+export async function countClicks(
+  db: Db,
+  contractId: number,
+  yearOfSupply: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('clicks')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('contract_id', '=', contractId)
+    .where('year_of_supply', '=', yearOfSupply)
+    .where('auto', '=', false)
+    .where('status', 'in', ['PENDING_APPROVAL', 'IN_PROGRESS', 'COMPLETED'])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export interface ReservedPart {
+  part: PartName;
+  volume: DecimalString;
+  price: DecimalString;
+}
+
+/**
+ * Reserves a click's volume in the ledger: each part's volume is spread over the maturity's
+ * months in proportion to their open volume (click_months) and added to those months. The
+ * CHECK constraint clicked_volume <= total_volume refuses any overfill in the database itself.
+ */
+export async function reserveVolume(
+  trx: Db,
+  click: { id: number; contractId: number; yearOfSupply: number; maturity: Maturity },
+  parts: readonly ReservedPart[],
+): Promise<void> {
+  const months = monthsOf(click.maturity);
+  const rows = await trx
+    .selectFrom('position_months')
+    .select(['part', 'month', 'total_volume', 'clicked_volume'])
+    .where('contract_id', '=', click.contractId)
+    .where('year_of_supply', '=', click.yearOfSupply)
+    .where('month', 'in', [...months])
+    .execute();
+  const lines: { part: PartName; month: number; volume: string; price: string }[] = [];
+  for (const part of parts) {
+    const open = months.map((month) => {
+      const row = rows.find((r) => r.part === part.part && r.month === month);
+      return row ? fromDec(toDec(row.total_volume).minus(toDec(row.clicked_volume))) : '0';
+    });
+    spreadOverOpenVolume(part.volume, open).forEach((volume, index) => {
+      if (toDec(volume).gt(0)) {
+        lines.push({ part: part.part, month: months[index] as number, volume, price: part.price });
+      }
+    });
+  }
+  if (lines.length === 0) return;
+  await trx
+    .insertInto('click_months')
+    .values(lines.map((line) => ({ click_id: click.id, ...line })))
+    .execute();
+  await sql`
+    update position_months pm set
+      clicked_volume = pm.clicked_volume + v.volume,
+      clicked_cost = pm.clicked_cost + v.volume * v.price
+    from (values ${sql.join(
+      lines.map(
+        (line) =>
+          sql`(${line.part}::text, ${line.month}::int, ${line.volume}::numeric, ${line.price}::numeric)`,
+      ),
+    )}) as v(part, month, volume, price)
+    where pm.contract_id = ${click.contractId} and pm.year_of_supply = ${click.yearOfSupply}
+      and pm.part = v.part and pm.month = v.month`.execute(trx);
+}
+
+/** Gives a rejected or expired click's volume back to the ledger. */
+export async function releaseVolume(
+  trx: Db,
+  click: { id: number; contractId: number; yearOfSupply: number },
+): Promise<void> {
+  await sql`
+    update position_months pm set
+      clicked_volume = pm.clicked_volume - cm.volume,
+      clicked_cost = pm.clicked_cost - cm.volume * cm.price
+    from click_months cm
+    where cm.click_id = ${click.id} and pm.contract_id = ${click.contractId}
+      and pm.year_of_supply = ${click.yearOfSupply} and pm.part = cm.part
+      and pm.month = cm.month`.execute(trx);
+}
+
+/** Re-prices a click's months (an ICE click at its fixing) and moves the ledger's cost with it. */
+export async function repriceClick(
+  trx: Db,
+  click: { id: number; contractId: number; yearOfSupply: number },
+  prices: readonly { part: PartName; price: DecimalString }[],
+): Promise<void> {
+  for (const { part, price } of prices) {
+    await sql`
+      update position_months pm set
+        clicked_cost = pm.clicked_cost + cm.volume * (${price}::numeric - cm.price)
+      from click_months cm
+      where cm.click_id = ${click.id} and cm.part = ${part}
+        and pm.contract_id = ${click.contractId} and pm.year_of_supply = ${click.yearOfSupply}
+        and pm.part = cm.part and pm.month = cm.month`.execute(trx);
+    await trx
+      .updateTable('click_months')
+      .set({ price })
+      .where('click_id', '=', click.id)
+      .where('part', '=', part)
+      .execute();
+  }
+}
+
+/** The terms that apply to a customer: its own newest version, else the default newest. */
+export async function currentTerms(
+  db: Db,
+  customerId: number,
+): Promise<{ version: number; bodyNl: string; bodyEn: string; publishedAt: Date } | undefined> {
+  const row = await db
+    .selectFrom('terms_versions')
+    .select(['version', 'body_nl', 'body_en', 'published_at', 'customer_id'])
+    .where((eb) => eb.or([eb('customer_id', '=', customerId), eb('customer_id', 'is', null)]))
+    .orderBy(sql`customer_id is null`)
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row
+    ? {
+        version: row.version,
+        bodyNl: row.body_nl,
+        bodyEn: row.body_en,
+        publishedAt: row.published_at,
+      }
+    : undefined;
+}
+
+export async function hasAcceptedTerms(
+  db: Db,
+  userId: number,
+  customerId: number,
+  version: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('terms_acceptances')
+    .select('version')
+    .where('user_id', '=', userId)
+    .where('customer_id', '=', customerId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Records an acceptance; accepting a version twice keeps the first. */
+export async function recordTermsAcceptance(
+  db: Db,
+  userId: number,
+  customerId: number,
+  version: number,
+  at: Date,
+): Promise<void> {
+  await db
+    .insertInto('terms_acceptances')
+    .values({ user_id: userId, customer_id: customerId, version, accepted_at: at })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Whether a customer-side user is linked to the customer. */
+export async function userHasCustomer(
+  db: Db,
+  userId: number,
+  customerId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_customers')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function isPaused(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('trading_status').select('pauze_active').executeTakeFirst();
+  return row?.pauze_active ?? false;
+}
