@@ -141,7 +141,14 @@ export function PriceBoard({
       )}
       {board.data && year === null && <Text>{t('prices.board.empty')}</Text>}
       {board.data && year !== null && (
-        <Tabs defaultValue={MARKET_PRODUCTS[0]} keepMounted={false}>
+        <Tabs
+          defaultValue={
+            MARKET_PRODUCTS.find((product) =>
+              board.data?.some((entry) => entry.product === product),
+            ) ?? MARKET_PRODUCTS[0]
+          }
+          keepMounted={false}
+        >
           <Tabs.List aria-label={t('prices.board.products')}>
             {MARKET_PRODUCTS.map((product) => (
               <Tabs.Tab key={product} value={product} data-testid={`board-tab-${product}`}>
