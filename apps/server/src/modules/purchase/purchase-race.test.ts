@@ -1,0 +1,236 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Maturity } from '@klik/domain';
+import { createContract, createCustomer, createOffers } from '../../../test/builders';
+import { testConfig } from '../../../test/test-app';
+import { TestClock } from '../../../test/test-clock';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
+import { buildApp } from '../../app';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../auth/auth.service';
+import { InProcessEventBus } from '../realtime/event-bus';
+import { FRIDAY_11 } from './purchase-test-kit';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const CONCURRENCY = 200;
+
+/**
+ * The invariant of the ledger, asked of the database itself: no month holds more clicked than
+ * total volume, and the volume of the clicks that hold volume is exactly the ledger's.
+ */
+async function ledgerInvariant(db: Db): Promise<{ overfilled: string; mismatch: string }> {
+  const result = await sql<{ overfilled: string; mismatch: string }>`
+    select
+      (select count(*) from position_months where clicked_volume > total_volume)::text
+        as overfilled,
+      (coalesce((select sum(clicked_volume) from position_months), 0)
+        - coalesce((select sum(cm.volume) from click_months cm join clicks k on k.id = cm.click_id
+          where k.status in ('PENDING_APPROVAL', 'IN_PROGRESS', 'COMPLETED')), 0))::text
+        as mismatch`.execute(db);
+  const row = result.rows[0];
+  return { overfilled: row?.overfilled ?? '?', mismatch: String(Number(row?.mismatch ?? NaN)) };
+}
+
+// PGlite serves one connection and runs every transaction one after another: it cannot show a
+// race, so these run on PostgreSQL (TEST_DATABASE_URL) only.
+describe.skipIf(!onPostgres)(
+  'concurrent clicks on PostgreSQL (skipped on PGlite: one connection cannot race)',
+  () => {
+    let database: TestDatabase;
+    let db: Db;
+    let app: FastifyInstance;
+    const clock = new TestClock(FRIDAY_11);
+
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      // Many connections, so the executions really run at the same time.
+      db = new Kysely<Database>({
+        dialect: new PostgresDialect({
+          pool: new pg.Pool({ connectionString: database.url as string, max: 50 }),
+        }),
+      });
+      app = await buildApp(testConfig(), { db, bus: new InProcessEventBus(), now: clock.now });
+      await app.ready();
+    }, 60_000);
+
+    afterAll(async () => {
+      await app?.close();
+      await db?.destroy();
+      await database?.drop();
+    });
+
+    async function users(customerId: number, count: number): Promise<AuthContext[]> {
+      const rows = await db
+        .insertInto('users')
+        .values(
+          Array.from({ length: count }, (_, index) => ({
+            username: `racer-${randomBytes(4).toString('hex')}-${index}`,
+            name: `Racer ${index}`,
+            password_hash: 'not-used',
+            role: 'customer' as const,
+            locale: 'nl',
+          })),
+        )
+        .returning(['id', 'username'])
+        .execute();
+      await db
+        .insertInto('user_customers')
+        .values(rows.map((row) => ({ user_id: row.id, customer_id: customerId })))
+        .execute();
+      const at = clock.now();
+      const sessions = await db
+        .insertInto('sessions')
+        .values(
+          rows.map((row) => ({
+            token_hash: randomBytes(32).toString('hex'),
+            user_id: row.id,
+            read_only: false,
+            created_at: at,
+            last_used_at: at,
+            absolute_expires_at: new Date(at.getTime() + 3600_000),
+          })),
+        )
+        .returning(['id', 'user_id'])
+        .execute();
+      return rows.map((row) => ({
+        sessionId: sessions.find((session) => session.user_id === row.id)?.id as number,
+        tokenHash: '',
+        user: {
+          id: row.id,
+          username: row.username,
+          name: row.username,
+          role: 'customer',
+          locale: 'nl',
+          readOnly: false,
+          allowTPIPage: false,
+          clickAuthorized: true,
+        },
+        impersonator: null,
+      }));
+    }
+
+    it(`${CONCURRENCY} executions at once on Y, Q1 and M1 never click more than is open`, async () => {
+      const customer = await createCustomer(db);
+      const contract = await createContract(db, {
+        customerId: customer.id,
+        commodity: 'Power',
+        years: [2027],
+        monthlyVolume: '100',
+      });
+      await createOffers(db, {
+        product: 'NL_POWER_PEAK',
+        yearOfSupply: 2027,
+        otcPrice: '80',
+        icePrice: '79',
+      });
+      await createOffers(db, {
+        product: 'NL_POWER_OFFPEAK',
+        yearOfSupply: 2027,
+        otcPrice: '60',
+        icePrice: '59',
+      });
+      const racers = await users(customer.id, CONCURRENCY);
+      const maturities: Maturity[] = ['Y', 'Q1', 'M1'];
+      const service = app.purchase.service;
+
+      let accepted = 0;
+      for (let wave = 0; wave < 4; wave += 1) {
+        const quotes = await Promise.all(
+          racers.map((auth, index) =>
+            service
+              .quote(
+                auth,
+                {
+                  customerId: customer.id,
+                  contractId: contract.contractId,
+                  yearOfSupply: 2027,
+                  maturity: maturities[index % 3] as Maturity,
+                  market: 'OTC',
+                  percentage: '100',
+                },
+                null,
+              )
+              .catch((error: unknown) => error),
+          ),
+        );
+        const ready = quotes.flatMap((quote, index) =>
+          quote instanceof Error
+            ? []
+            : [{ auth: racers[index] as AuthContext, quoteId: quote.quoteId }],
+        );
+        if (ready.length === 0) break;
+        const results = await Promise.allSettled(
+          ready.map(({ auth, quoteId }) =>
+            service.execute(auth, { quoteId, idempotencyKey: randomUUID() }, null),
+          ),
+        );
+        const won = results.filter((result) => result.status === 'fulfilled');
+        const refusals = results.flatMap((result) =>
+          result.status === 'rejected' ? [(result.reason as AppError).code] : [],
+        );
+        // Every position overlaps every other: one click may be pending at a time; the others
+        // see it pending (DC_31) or, where it took everything that was open, no volume (DC_12).
+        expect(won).toHaveLength(1);
+        expect(refusals.filter((code) => code !== 'DC_31' && code !== 'DC_12')).toEqual([]);
+        accepted += won.length;
+        expect(await ledgerInvariant(db)).toEqual({ overfilled: '0', mismatch: '0' });
+        clock.advance(10_000);
+        await app.purchase.desk.runOnce();
+      }
+      expect(accepted).toBeGreaterThan(0);
+      expect(await ledgerInvariant(db)).toEqual({ overfilled: '0', mismatch: '0' });
+    });
+
+    it('duplicate idempotency keys racing each other make exactly one click', async () => {
+      const customer = await createCustomer(db);
+      const contract = await createContract(db, {
+        customerId: customer.id,
+        commodity: 'Gas',
+        years: [2027],
+        monthlyVolume: '100',
+      });
+      await createOffers(db, {
+        product: 'TTF_GAS',
+        yearOfSupply: 2027,
+        otcPrice: '30',
+        icePrice: '29',
+      });
+      const [auth] = await users(customer.id, 1);
+      const quote = await app.purchase.service.quote(
+        auth as AuthContext,
+        {
+          customerId: customer.id,
+          contractId: contract.contractId,
+          yearOfSupply: 2027,
+          maturity: 'Q2',
+          market: 'OTC',
+          percentage: '40',
+        },
+        null,
+      );
+      const idempotencyKey = randomUUID();
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          app.purchase.service.execute(
+            auth as AuthContext,
+            { quoteId: quote.quoteId, idempotencyKey },
+            null,
+          ),
+        ),
+      );
+      expect(new Set(results.map((click) => click.id)).size).toBe(1);
+      const clicks = await db
+        .selectFrom('clicks')
+        .select('id')
+        .where('contract_id', '=', contract.id)
+        .execute();
+      expect(clicks).toHaveLength(1);
+      expect(await ledgerInvariant(db)).toEqual({ overfilled: '0', mismatch: '0' });
+    });
+  },
+);
