@@ -159,9 +159,7 @@ describe.skipIf(!onPostgres)(
           ),
         );
         const ready = quotes.flatMap((quote, index) =>
-          quote instanceof Error
-            ? []
-            : [{ auth: racers[index] as AuthContext, quoteId: quote.quoteId }],
+          quote === null ? [] : [{ auth: racers[index] as AuthContext, quoteId: quote.quoteId }],
         );
         if (ready.length === 0) break;
         const results = await Promise.allSettled(
