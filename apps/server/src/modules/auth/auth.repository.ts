@@ -87,6 +87,89 @@ export function findSessionByTokenHash(db: Db, tokenHash: string): Promise<Sessi
     .executeTakeFirst();
 }
 
+/** A session with its user and impersonator, as every authenticated request needs them. */
+export interface SessionWithUsers {
+  id: number;
+  readOnly: boolean;
+  lastUsedAt: Date;
+  absoluteExpiresAt: Date;
+  revokedAt: Date | null;
+  user: Pick<
+    UserRow,
+    | 'id'
+    | 'username'
+    | 'name'
+    | 'role'
+    | 'locale'
+    | 'allow_tpi_page'
+    | 'click_authorized'
+    | 'disabled'
+  >;
+  impersonator: Pick<UserRow, 'id' | 'username' | 'role' | 'disabled'> | null;
+}
+
+/**
+ * The session a token hash names, with its user and impersonator, in one query: it is asked on
+ * every authenticated request, so one round trip instead of two or three.
+ */
+export async function findSessionWithUsers(
+  db: Db,
+  tokenHash: string,
+): Promise<SessionWithUsers | undefined> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('users as i', 'i.id', 's.impersonator_user_id')
+    .select([
+      's.id',
+      's.read_only',
+      's.last_used_at',
+      's.absolute_expires_at',
+      's.revoked_at',
+      'u.id as user_id',
+      'u.username',
+      'u.name',
+      'u.role',
+      'u.locale',
+      'u.allow_tpi_page',
+      'u.click_authorized',
+      'u.disabled',
+      'i.id as impersonator_id',
+      'i.username as impersonator_username',
+      'i.role as impersonator_role',
+      'i.disabled as impersonator_disabled',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    readOnly: row.read_only,
+    lastUsedAt: row.last_used_at,
+    absoluteExpiresAt: row.absolute_expires_at,
+    revokedAt: row.revoked_at,
+    user: {
+      id: row.user_id,
+      username: row.username,
+      name: row.name,
+      role: row.role,
+      locale: row.locale,
+      allow_tpi_page: row.allow_tpi_page,
+      click_authorized: row.click_authorized,
+      disabled: row.disabled,
+    },
+    impersonator:
+      row.impersonator_id === null
+        ? null
+        : {
+            id: row.impersonator_id,
+            username: row.impersonator_username as string,
+            role: row.impersonator_role as UserRow['role'],
+            disabled: row.impersonator_disabled as boolean,
+          },
+  };
+}
+
 export async function touchSession(db: Db, sessionId: number, now: Date): Promise<void> {
   await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', sessionId).execute();
 }

@@ -7,6 +7,7 @@ import { writeAudit } from '../audit/audit.repository';
 import {
   findAllowedCustomers,
   findSessionByTokenHash,
+  findSessionWithUsers,
   findUserById,
   findUserByUsername,
   insertSession,
@@ -220,22 +221,22 @@ export class AuthService {
   async authenticate(token: string): Promise<AuthContext | null> {
     const { db, now, config } = this.deps;
     const tokenHash = hashSessionToken(token);
-    const session = await findSessionByTokenHash(db, tokenHash);
-    if (!session || session.revoked_at !== null) return null;
+    const session = await findSessionWithUsers(db, tokenHash);
+    if (!session || session.revokedAt !== null) return null;
     const at = now();
-    const idleDeadline = session.last_used_at.getTime() + config.session.idleMinutes * 60_000;
-    if (at.getTime() >= session.absolute_expires_at.getTime() || at.getTime() >= idleDeadline) {
+    const idleDeadline = session.lastUsedAt.getTime() + config.session.idleMinutes * 60_000;
+    if (at.getTime() >= session.absoluteExpiresAt.getTime() || at.getTime() >= idleDeadline) {
       return null;
     }
-    const user = await findUserById(db, session.user_id);
-    if (!user || user.disabled) return null;
+    const { user } = session;
+    if (user.disabled) return null;
     let impersonator: AuthContext['impersonator'] = null;
-    if (session.impersonator_user_id !== null) {
-      const row = await findUserById(db, session.impersonator_user_id);
-      if (!row || row.disabled) return null;
-      impersonator = { id: row.id, username: row.username, role: row.role };
+    if (session.impersonator !== null) {
+      if (session.impersonator.disabled) return null;
+      const { id, username, role } = session.impersonator;
+      impersonator = { id, username, role };
     }
-    if (at.getTime() - session.last_used_at.getTime() >= TOUCH_INTERVAL_MS) {
+    if (at.getTime() - session.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
       await touchSession(db, session.id, at);
     }
     return {
@@ -247,7 +248,7 @@ export class AuthService {
         name: user.name,
         role: user.role,
         locale: asLocale(user.locale),
-        readOnly: session.read_only,
+        readOnly: session.readOnly,
         allowTPIPage: user.allow_tpi_page,
         clickAuthorized: user.click_authorized,
       },
