@@ -63,10 +63,70 @@ export function spreadOverOpenVolume(
   });
 }
 
+/** What a completed click writes to the ledger. */
+export interface LedgerEntry {
+  clickId: number;
+  contractId: number;
+  yearOfSupply: number;
+  maturity: Maturity;
+  auto: boolean;
+  parts: readonly ClickPartVolume[];
+}
+
 /**
- * Records a click. A completed click is written to the ledger: its volume per part is spread
- * over the maturity's months (click_months) and added to those months' positions, in the
- * caller's transaction. A pending click only records that it is pending (DC_31).
+ * Writes a completed click to the ledger, in the caller's transaction: each part's volume is
+ * spread over the maturity's months in proportion to their open volume (click_months) and added
+ * to those months' position rows. The month rows are locked first; a volume above what is open
+ * is refused here (RangeError) and by the table's CHECK constraints.
+ */
+export async function applyClickToLedger(trx: Db, entry: LedgerEntry): Promise<void> {
+  const months = monthsOf(entry.maturity);
+  const rows = await trx
+    .selectFrom('position_months')
+    .select(['part', 'month', 'total_volume', 'clicked_volume'])
+    .where('contract_id', '=', entry.contractId)
+    .where('year_of_supply', '=', entry.yearOfSupply)
+    .where('month', 'in', [...months])
+    .forUpdate()
+    .execute();
+  const lines: { part: ContractPartName; month: number; volume: DecimalString; price: string }[] =
+    [];
+  for (const part of entry.parts) {
+    const open = months.map((month) => {
+      const row = rows.find((r) => r.part === part.part && r.month === month);
+      return row ? fromDec(toDec(row.total_volume).minus(toDec(row.clicked_volume))) : '0';
+    });
+    spreadOverOpenVolume(part.volume, open).forEach((volume, index) => {
+      if (toDec(volume).gt(0)) {
+        lines.push({ part: part.part, month: months[index] as number, volume, price: part.price });
+      }
+    });
+  }
+  if (lines.length === 0) return;
+  await trx
+    .insertInto('click_months')
+    .values(lines.map((line) => ({ click_id: entry.clickId, ...line })))
+    .execute();
+  const auto = entry.auto ? sql`v.volume` : sql`0`;
+  await sql`
+    update position_months pm set
+      clicked_volume = pm.clicked_volume + v.volume,
+      auto_clicked_volume = pm.auto_clicked_volume + ${auto},
+      clicked_cost = pm.clicked_cost + v.volume * v.price
+    from (values ${sql.join(
+      lines.map(
+        (line) =>
+          sql`(${line.part}::text, ${line.month}::int, ${line.volume}::numeric, ${line.price}::numeric)`,
+      ),
+    )}) as v(part, month, volume, price)
+    where pm.contract_id = ${entry.contractId} and pm.year_of_supply = ${entry.yearOfSupply}
+      and pm.part = v.part and pm.month = v.month`.execute(trx);
+}
+
+/**
+ * Records a click, in the caller's transaction. A completed click is written to the ledger at
+ * once (applyClickToLedger); a pending one only records that it is pending (DC_31), and is
+ * written to the ledger when it completes.
  */
 export async function recordClick(trx: Db, click: NewClick): Promise<number> {
   const { id } = await trx
@@ -84,48 +144,15 @@ export async function recordClick(trx: Db, click: NewClick): Promise<number> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (click.status !== 'COMPLETED') return id;
-
-  const months = monthsOf(click.maturity);
-  const rows = await trx
-    .selectFrom('position_months')
-    .select(['part', 'month', 'total_volume', 'clicked_volume'])
-    .where('contract_id', '=', click.contractId)
-    .where('year_of_supply', '=', click.yearOfSupply)
-    .where('month', 'in', [...months])
-    .forUpdate()
-    .execute();
-  const lines: { part: ContractPartName; month: number; volume: DecimalString; price: string }[] =
-    [];
-  for (const part of click.parts) {
-    const open = months.map((month) => {
-      const row = rows.find((r) => r.part === part.part && r.month === month);
-      return row ? fromDec(toDec(row.total_volume).minus(toDec(row.clicked_volume))) : '0';
-    });
-    spreadOverOpenVolume(part.volume, open).forEach((volume, index) => {
-      if (toDec(volume).gt(0)) {
-        lines.push({ part: part.part, month: months[index] as number, volume, price: part.price });
-      }
+  if (click.status === 'COMPLETED') {
+    await applyClickToLedger(trx, {
+      clickId: id,
+      contractId: click.contractId,
+      yearOfSupply: click.yearOfSupply,
+      maturity: click.maturity,
+      auto: click.auto,
+      parts: click.parts,
     });
   }
-  if (lines.length === 0) return id;
-  await trx
-    .insertInto('click_months')
-    .values(lines.map((line) => ({ click_id: id, ...line })))
-    .execute();
-  const auto = click.auto ? sql`v.volume` : sql`0`;
-  await sql`
-    update position_months pm set
-      clicked_volume = pm.clicked_volume + v.volume,
-      auto_clicked_volume = pm.auto_clicked_volume + ${auto},
-      clicked_cost = pm.clicked_cost + v.volume * v.price
-    from (values ${sql.join(
-      lines.map(
-        (line) =>
-          sql`(${line.part}::text, ${line.month}::int, ${line.volume}::numeric, ${line.price}::numeric)`,
-      ),
-    )}) as v(part, month, volume, price)
-    where pm.contract_id = ${click.contractId} and pm.year_of_supply = ${click.yearOfSupply}
-      and pm.part = v.part and pm.month = v.month`.execute(trx);
   return id;
 }
