@@ -31,6 +31,7 @@ export class FeedRunner {
   #leading = false;
   #started = false;
   #ticking = false;
+  #trying: Promise<boolean> | null = null;
   #lastTickAt: Date | null = null;
   #tickTimer: NodeJS.Timeout | null = null;
   #retryTimer: NodeJS.Timeout | null = null;
@@ -58,7 +59,15 @@ export class FeedRunner {
   }
 
   /** One attempt to take the lead; answers whether this instance leads afterwards. */
-  async tryLead(): Promise<boolean> {
+  tryLead(): Promise<boolean> {
+    // A retry that fires while an attempt is still under way joins it rather than racing it.
+    this.#trying ??= this.#tryLead().finally(() => {
+      this.#trying = null;
+    });
+    return this.#trying;
+  }
+
+  async #tryLead(): Promise<boolean> {
     const source = this.deps.source;
     if (source === null) return false;
     if (this.#leading) return true;
@@ -70,7 +79,13 @@ export class FeedRunner {
       return false;
     }
     if (!acquired) return false;
-    source.prepare(await latestOfferPrices(this.deps.db));
+    try {
+      source.prepare(await latestOfferPrices(this.deps.db));
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'market feed could not read the latest prices');
+      await this.deps.lock.release().catch(() => {});
+      return false;
+    }
     this.#leading = true;
     this.deps.log.info({ source: this.deps.kind }, 'this instance runs the market feed');
     if (this.#started) {

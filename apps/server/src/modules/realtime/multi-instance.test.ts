@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PriceUpdatePayload } from '@klik/api';
 import { createContract, createCustomer, createUser } from '../../../test/builders';
@@ -162,5 +163,27 @@ describe.skipIf(!onPostgres || redisUrl === '')(
       expect(await leader.tryLead()).toBe(false);
       await follower.stop();
     });
+
+    it('stops feeding when its lock connection dies, so another instance can lead', async () => {
+      const [first, second] = apps.length >= 2 ? apps : [await instance(), await instance()];
+      const a = first!.market.feed;
+      const b = second!.market.feed;
+      expect(await a.tryLead()).toBe(true);
+      expect(await b.tryLead()).toBe(false);
+      // As if the leader's connection were cut (network, database restart).
+      await sql`
+        select pg_terminate_backend(pid) from pg_locks
+        where locktype = 'advisory'
+          and database = (select oid from pg_database where datname = current_database())
+      `.execute(database.db);
+      await vi.waitFor(() => expect(a.leading).toBe(false));
+      expect(await a.tick()).toBe(0);
+      expect(await b.tryLead()).toBe(true);
+      await b.stop();
+    });
   },
 );
+
+describe.runIf(!onPostgres)('two instances on PGlite', () => {
+  it.skip('need TEST_DATABASE_URL: PGlite lives inside one process, so two instances cannot share it', () => {});
+});
