@@ -2,6 +2,7 @@ import type { Role } from '@klik/api';
 import { hashPassword } from '../modules/auth/password-hasher';
 import type { Db } from './database';
 import { seedDemoContracts } from './seed-demo-contracts';
+import { seedDemoPurchase } from './seed-demo-purchase';
 
 /** The one password of every demo account (documented in the README). */
 export const DEMO_PASSWORD = 'Klik-demo-2026';
@@ -143,6 +144,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       }
     }
     await seedDemoContracts(trx, demoCustomers, userIds.get('customer') ?? null);
+    await seedDemoPurchase(trx);
     return true;
   });
 }
