@@ -62,13 +62,13 @@ export interface PreparedContract {
   lastUpdatedDate: string | null;
 }
 
-/** A contract's data as one viewer sees it at one instant. */
+/** A contract's data as one viewer sees it at one instant, written as JSON. */
 export interface ContractView {
-  data: ContractData;
   json: string;
   /** The JSON as bytes, made when first sent on its own. */
   body?: Buffer;
-  statuses: PositionStatus[];
+  /** The contract's summary as JSON: it does not depend on the instant or the viewer. */
+  summaryJson: string;
 }
 
 // NUMERIC comes back with its column's scale ("5000.000"); the API carries plain decimals.
@@ -255,7 +255,10 @@ export function renderContract(
     clicks: prepared.clicks,
     statusPerContract: groupStatuses(statuses.map(apiStatus)),
   };
-  return { data, json: JSON.stringify(data), statuses };
+  return {
+    json: JSON.stringify(data),
+    summaryJson: JSON.stringify(summarizeContract(prepared, statuses)),
+  };
 }
 
 /** The contract summary; it depends on volumes only, never on the instant or the viewer. */

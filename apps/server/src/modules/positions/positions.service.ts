@@ -9,7 +9,6 @@ import {
   prepareContract,
   PRODUCT_OF_PART,
   renderContract,
-  summarizeContract,
   type ContractView,
   type PreparedContract,
 } from './contract-view';
@@ -50,7 +49,6 @@ interface CacheEntry {
   prepared: PreparedContract;
   /** Per viewer kind (paused, may click): the last view and how long it holds. */
   views: Map<string, CachedView>;
-  summaryJson: string | null;
 }
 
 const PRODUCTS_OF_COMMODITY: Record<ContractHead['commodity'], MarketProduct[]> = {
@@ -58,7 +56,8 @@ const PRODUCTS_OF_COMMODITY: Record<ContractHead['commodity'], MarketProduct[]> 
   Power: [PRODUCT_OF_PART.Peak, PRODUCT_OF_PART.OffPeak],
 };
 
-const MAX_ANSWERS = 1_000;
+// A dashboard of 20 contracts answers about 650 kB; this keeps about a hundred such answers.
+const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
 // Paused or not allowed to click: every status says so whatever the time (DC_35, DC_34).
 const FOREVER: Stretch = { from: Number.NEGATIVE_INFINITY, until: Number.POSITIVE_INFINITY };
@@ -77,6 +76,7 @@ export class PositionsService {
   // The last answer per scope and viewer kind, as bytes, with the pieces it was made of: when
   // every piece is still the one in use, the bytes are sent again as they are.
   readonly #answers = new Map<string, { pieces: readonly string[]; body: Buffer }>();
+  #answerBytes = 0;
 
   constructor(private readonly deps: { db: Db; now: () => Date; maxCachedContracts?: number }) {}
 
@@ -119,8 +119,15 @@ export class PositionsService {
       return last.body;
     }
     const body = Buffer.from(`[${pieces.join(',')}]`);
-    if (this.#answers.size >= MAX_ANSWERS) this.#answers.clear();
+    this.#answers.delete(key);
     this.#answers.set(key, { pieces, body });
+    this.#answerBytes += body.length - (last?.body.length ?? 0);
+    // Oldest first in the map's order: drop answers until they fit again.
+    for (const [oldKey, old] of this.#answers) {
+      if (this.#answerBytes <= MAX_ANSWER_BYTES || oldKey === key) break;
+      this.#answers.delete(oldKey);
+      this.#answerBytes -= old.body.length;
+    }
     return body;
   }
 
@@ -201,12 +208,12 @@ export class PositionsService {
         offers,
         clicks.filter((click) => click.contractId === head.id),
       );
-      const entry: CacheEntry = { prepared, views: new Map(), summaryJson: null };
+      const entry: CacheEntry = { prepared, views: new Map() };
       fresh.set(head.id, entry);
       this.#entries.delete(head.id);
       this.#entries.set(head.id, entry);
     }
-    const max = this.deps.maxCachedContracts ?? 5_000;
+    const max = this.deps.maxCachedContracts ?? 2_000;
     for (const id of this.#entries.keys()) {
       if (this.#entries.size <= max) break;
       this.#entries.delete(id);
@@ -224,7 +231,6 @@ function viewJson({ view }: ViewOfEntry): string {
   return view.json;
 }
 
-function summaryJson({ entry, view }: ViewOfEntry): string {
-  entry.summaryJson ??= JSON.stringify(summarizeContract(entry.prepared, view.statuses));
-  return entry.summaryJson;
+function summaryJson({ view }: ViewOfEntry): string {
+  return view.summaryJson;
 }
