@@ -5,6 +5,8 @@ import { dirname, resolve } from 'node:path';
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The key with which specs push prices through the ingest endpoint (at least 32 characters). */
+export const E2E_INGEST_KEY = 'e2e-ingest-key-for-pushed-prices-only';
 
 // Debian's Chromium: Playwright's own browser download is not available on our machines.
 const chromiumArgs = [
@@ -58,6 +60,9 @@ export default defineConfig({
       DATA_DIR: 'memory://',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // Only the prices a test pushes through the ingest endpoint move.
+      MARKET_FEED: 'none',
+      MARKET_INGEST_KEY: E2E_INGEST_KEY,
     },
   },
 });

@@ -1,21 +1,11 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { ApiError, type ActiveSession } from '@klik/api';
 import { formatDateTime } from '../../../shared/format/format-numbers';
 import { errorMessageKeyFor, roleMessageKey } from '../../../shared/i18n/message-keys';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { useActiveSessions, useTerminateSession } from '../api/monitor-api';
 
 /** The active sessions; an admin may end one (the server offers that to admins only). */
@@ -70,9 +60,12 @@ export function ActiveSessionsPanel({ mayTerminate }: { mayTerminate: boolean })
           className="klik-table-scroll"
           tabIndex={0}
           role="region"
-          aria-labelledby="active-sessions-title"
+          aria-labelledby="active-sessions-caption"
         >
           <Table withTableBorder fz="sm" miw={720} data-testid="active-sessions">
+            <caption id="active-sessions-caption" className="klik-visually-hidden">
+              {t('monitor.activeSessions.caption')}
+            </caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t('monitor.activeSessions.user')}</Table.Th>
@@ -136,33 +129,20 @@ export function ActiveSessionsPanel({ mayTerminate }: { mayTerminate: boolean })
           </Table>
         </div>
       )}
-      <Modal
+      <ConfirmDialog
         opened={asked !== null}
-        onClose={() => setAsked(null)}
         title={t('monitor.activeSessions.confirm.title')}
-      >
-        <Stack>
-          <Text>
-            {t('monitor.activeSessions.confirm.body', {
-              name: asked?.name ?? '',
-              username: asked?.username ?? '',
-            })}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAsked(null)}>
-              {t('app.cancel')}
-            </Button>
-            <Button
-              color="red.9"
-              loading={terminate.isPending}
-              onClick={() => asked && confirm(asked)}
-              data-testid="terminate-confirm"
-            >
-              {t('monitor.activeSessions.terminate')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        body={t('monitor.activeSessions.confirm.body', {
+          name: asked?.name ?? '',
+          username: asked?.username ?? '',
+        })}
+        confirmLabel={t('monitor.activeSessions.terminate')}
+        confirmColor="red.9"
+        pending={terminate.isPending}
+        onConfirm={() => asked && confirm(asked)}
+        onCancel={() => setAsked(null)}
+        confirmTestId="terminate-confirm"
+      />
     </Stack>
   );
 }

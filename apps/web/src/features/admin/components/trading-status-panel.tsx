@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { ApiError } from '@klik/api';
 import { errorMessageKeyFor } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { useTradingStatus } from '../../../shared/trading/trading-status';
 import { useSetTradingStatus } from '../api/monitor-api';
 
@@ -67,32 +68,19 @@ export function TradingStatusPanel() {
           {t('monitor.trading.failed', { reason: t(errorMessageKeyFor(failedCode)) })}
         </Alert>
       )}
-      <Modal
+      <ConfirmDialog
         opened={asked !== null}
-        onClose={() => setAsked(null)}
         title={t(
           asked ? 'monitor.trading.confirmPause.title' : 'monitor.trading.confirmResume.title',
         )}
-      >
-        <Stack>
-          <Text>
-            {t(asked ? 'monitor.trading.confirmPause.body' : 'monitor.trading.confirmResume.body')}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAsked(null)}>
-              {t('app.cancel')}
-            </Button>
-            <Button
-              color={asked ? 'orange.9' : undefined}
-              loading={change.isPending}
-              onClick={() => confirm(asked === true)}
-              data-testid="pause-confirm"
-            >
-              {t(asked ? 'monitor.trading.pause' : 'monitor.trading.resume')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        body={t(asked ? 'monitor.trading.confirmPause.body' : 'monitor.trading.confirmResume.body')}
+        confirmLabel={t(asked ? 'monitor.trading.pause' : 'monitor.trading.resume')}
+        confirmColor={asked ? 'red.9' : undefined}
+        pending={change.isPending}
+        onConfirm={() => confirm(asked === true)}
+        onCancel={() => setAsked(null)}
+        confirmTestId="pause-confirm"
+      />
     </Stack>
   );
 }

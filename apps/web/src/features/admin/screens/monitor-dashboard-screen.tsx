@@ -31,8 +31,9 @@ export function MonitorDashboardScreen() {
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Title order={1}>{t('monitor.title')}</Title>
         <Badge
-          variant="filled"
-          color={connection === 'open' ? 'green.9' : 'gray.8'}
+          variant="dot"
+          size="lg"
+          color={connection === 'open' ? 'green' : 'red'}
           data-testid="connection-state"
           data-state={connection}
         >

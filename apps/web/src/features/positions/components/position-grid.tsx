@@ -140,9 +140,19 @@ export function PositionGrid({ contract, year, readOnly }: PositionGridProps) {
                     <Table.Td className="klik-nowrap">
                       {formatVolume(part.openVolume, locale)}
                     </Table.Td>
-                    <PriceCell value={part.otcPrice}>{price(part.otcPrice)}</PriceCell>
+                    <PriceCell
+                      value={part.otcPrice}
+                      testId={`otc-price-${cellId(contract.contractId, row)}-${part.name}`}
+                    >
+                      {price(part.otcPrice)}
+                    </PriceCell>
                     <PriceCell value={part.icePrice}>{price(part.icePrice)}</PriceCell>
-                    <PriceCell value={part.otcClickPrice}>{price(part.otcClickPrice)}</PriceCell>
+                    <PriceCell
+                      value={part.otcClickPrice}
+                      testId={`otc-click-price-${cellId(contract.contractId, row)}-${part.name}`}
+                    >
+                      {price(part.otcClickPrice)}
+                    </PriceCell>
                     <PriceCell value={part.iceClickPrice}>{price(part.iceClickPrice)}</PriceCell>
                     {index === 0 && actionCell}
                   </Table.Tr>

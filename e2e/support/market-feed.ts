@@ -1,0 +1,27 @@
+import { request } from '@playwright/test';
+import { E2E_INGEST_KEY, baseURL } from '../playwright.config';
+
+export interface PushedPrice {
+  product: 'NL_POWER_BASE' | 'NL_POWER_PEAK' | 'NL_POWER_OFFPEAK' | 'TTF_GAS';
+  yearOfSupply: number;
+  maturity: string;
+  market: 'OTC' | 'ICE';
+  price: string;
+  at: string;
+}
+
+/** Pushes a batch of prices as an external feed does (POST /rest/market/prices). */
+export async function pushPrices(prices: PushedPrice[]): Promise<void> {
+  const feed = await request.newContext({ baseURL });
+  try {
+    const response = await feed.post('/rest/market/prices', {
+      headers: { authorization: `Bearer ${E2E_INGEST_KEY}` },
+      data: { prices },
+    });
+    if (!response.ok()) {
+      throw new Error(`Ingest refused: ${response.status()} ${await response.text()}`);
+    }
+  } finally {
+    await feed.dispose();
+  }
+}
