@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy/waitFor give up after this long; one second is too short on a busy two-core machine,
+// where a whole screen with its lazy route and charts can take longer to settle.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads these browser APIs that jsdom does not provide.
 Object.defineProperty(window, 'matchMedia', {
