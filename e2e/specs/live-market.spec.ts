@@ -141,6 +141,49 @@ test.describe('live market', () => {
     expect(adminErrors, 'errors logged by the admin page').toEqual([]);
   });
 
+  test("an admin ends the customer's session and the customer's browser signs out, saying why", async ({
+    page,
+    loginPage,
+    browser,
+  }) => {
+    const dashboard = new DashboardPage(page);
+    await loginPage.open();
+    await loginPage.signIn('customer');
+    await dashboard.loaded();
+
+    const adminErrors: string[] = [];
+    const admin = await signedInPage(browser, 'admin', adminErrors);
+    try {
+      await expect(admin.page.getByTestId('screen-admindashboard')).toBeVisible();
+      await admin.page.goto('/monitordashboard');
+      // Earlier tests may have left sessions of the same user; end every one of them.
+      const customerRows = admin.page
+        .locator('[data-testid^="session-"]')
+        .filter({ hasText: 'Eva Jansen' });
+      await expect(customerRows.first()).toBeVisible();
+      while ((await customerRows.count()) > 0) {
+        const before = await customerRows.count();
+        await customerRows
+          .first()
+          .getByRole('button', { name: 'Beëindig de sessie van Eva Jansen' })
+          .click();
+        await admin.page
+          .getByRole('dialog', { name: 'Deze sessie beëindigen?' })
+          .getByRole('button', { name: 'Sessie beëindigen' })
+          .click();
+        await expect(customerRows).toHaveCount(before - 1);
+      }
+    } finally {
+      await admin.context.close();
+    }
+
+    await expect(page).toHaveURL(/\/login\?returnUrl=%2Fdashboard/);
+    await expect(page.getByTestId('session-ended')).toHaveText(
+      'Uw sessie is beëindigd door een beheerder. Log opnieuw in om verder te gaan.',
+    );
+    expect(adminErrors, 'errors logged by the admin page').toEqual([]);
+  });
+
   test('the monitor screens have no axe violations and work with the keyboard', async ({
     page,
     loginPage,
