@@ -1,13 +1,26 @@
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ActiveSessionsSchema, MARKET_REST, REST, TradingStatusSchema } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { setTradingStatus } from '../../../shared/trading/trading-status';
+import { useSessionCount } from '../../../shared/websocket/realtime-context';
 
 export const ACTIVE_SESSIONS_QUERY_KEY = ['monitor', 'sessions'] as const;
 
-/** The active sessions; asked again now and then, since sessions end without an event. */
+/**
+ * The active sessions: asked again whenever the live count of connected sessions changes, and
+ * now and then besides, since a session can also end or start without a socket.
+ */
 export function useActiveSessions() {
   const api = useApiClient();
+  const queryClient = useQueryClient();
+  const count = useSessionCount();
+  const seenCount = useRef(count);
+  useEffect(() => {
+    if (count === seenCount.current) return;
+    seenCount.current = count;
+    if (count !== null) void queryClient.invalidateQueries({ queryKey: ACTIVE_SESSIONS_QUERY_KEY });
+  }, [count, queryClient]);
   return useQuery({
     queryKey: ACTIVE_SESSIONS_QUERY_KEY,
     queryFn: () => api.call('GET', MARKET_REST.sessions, ActiveSessionsSchema),

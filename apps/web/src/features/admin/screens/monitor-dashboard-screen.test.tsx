@@ -82,8 +82,11 @@ describe('monitor dashboard', () => {
     expect(app.location()).toBe('/dashboard');
   });
 
-  it('shows the connected sessions live from sessionCountUpdate', async () => {
-    const { app } = await openMonitor();
+  it('shows the connected sessions live from sessionCountUpdate, and refreshes the list with it', async () => {
+    const { app, server } = await openMonitor();
+    await screen.findByTestId('active-sessions');
+    const listLoads = () => server.callsTo('GET', '/rest/sessions').length;
+    expect(listLoads()).toBe(1);
     expect(screen.getByTestId('session-count')).toHaveTextContent('Wachten op het live aantal');
     expect(screen.getByTestId('connection-state')).toHaveAttribute('data-state', 'closed');
     const socket = app.sockets.latest();
@@ -93,6 +96,10 @@ describe('monitor dashboard', () => {
     expect(screen.getByTestId('session-count')).toHaveTextContent('1 sessie verbonden');
     act(() => socket.emit('sessionCountUpdate', { count: 42 }));
     expect(screen.getByTestId('session-count')).toHaveTextContent('42 sessies verbonden');
+    await waitFor(() => expect(listLoads()).toBe(3));
+    // The same count again asks nothing.
+    act(() => socket.emit('sessionCountUpdate', { count: 42 }));
+    expect(listLoads()).toBe(3);
   });
 
   it('pauses clicking only after confirmation, and resumes the same way', async () => {
