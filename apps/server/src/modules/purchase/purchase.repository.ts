@@ -85,6 +85,16 @@ export async function findContractByPublicId(
   return row ? contractOf(row) : undefined;
 }
 
+/** The contract by its row id, without locking it. */
+export async function readContract(db: Db, id: number): Promise<ClickContract> {
+  const result = await sql<ContractRow>`
+    select ${CONTRACT_COLUMNS} from contracts c join customers cu on cu.id = c.customer_id
+    where c.id = ${id}`.execute(db);
+  const row = result.rows[0];
+  if (!row) throw new Error(`Contract ${id} vanished`);
+  return contractOf(row);
+}
+
 /**
  * Locks the contract row for the rest of the transaction: every click decision on one contract
  * (execution, approval, completion, expiry) runs one at a time, so pending clicks and open

@@ -37,6 +37,7 @@ import {
   hasAcceptedTerms,
   isPaused,
   lockContract,
+  readContract,
   pendingClicks,
   positionOffers,
   positionVolumes,
@@ -413,6 +414,23 @@ export class PurchaseService {
     }
     if (head.require_sms && quote.consumed_at === null) {
       await this.#verifySms(auth, body.quoteId, body.smsCode, at, ip);
+    }
+    if (
+      quote.consumed_at === null &&
+      quote.cancelled_at === null &&
+      at.getTime() < quote.expires_at.getTime()
+    ) {
+      // A first look without the lock: when many confirm the same position at once, those that
+      // are bound to be refused (DC_31, DC_12, ...) are answered in parallel instead of queueing
+      // for the contract lock. The decision under the lock below is the one that counts.
+      await this.#evaluate(
+        db,
+        auth,
+        await readContract(db, quote.contract_id),
+        { maturity: quote.maturity as Period['maturity'], yearOfSupply: quote.year_of_supply },
+        quote.market,
+        at,
+      );
     }
 
     return db.transaction().execute(async (trx) => {
