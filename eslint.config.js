@@ -74,6 +74,7 @@ export default tseslint.config(
               'positions',
               'market',
               'purchase',
+              'clicks',
               'admin',
               'account',
               'notifications',

@@ -75,7 +75,7 @@ describe('routes and guards', () => {
 
   it('shows a not-found screen with a link home for anything else', async () => {
     signedInAs({ role: 'customer' });
-    await open('/startpurchase/12');
+    await open('/no-such-screen/12');
     expect(await screen.findByText('Pagina niet gevonden')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Naar de startpagina' })).toHaveAttribute(
       'href',

@@ -74,6 +74,71 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              // The purchase screens share one draft; leaving them clears it.
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('regular'),
+              lazy: async () => ({
+                Component: (await import('../features/purchase/screens/purchase-flow-layout'))
+                  .PurchaseFlowLayout,
+              }),
+              children: [
+                ...[
+                  'startpurchase',
+                  'startpurchase/:contractId',
+                  'startpurchase/:contractId/:year/:period',
+                ].map((path) => ({
+                  path,
+                  lazy: async () => ({
+                    Component: (await import('../features/purchase/screens/start-purchase-screen'))
+                      .StartPurchaseScreen,
+                  }),
+                })),
+                {
+                  path: 'configurepurchase',
+                  lazy: async () => ({
+                    Component: (
+                      await import('../features/purchase/screens/configure-purchase-screen')
+                    ).ConfigurePurchaseScreen,
+                  }),
+                },
+                {
+                  path: 'confirmpurchase',
+                  lazy: async () => ({
+                    Component: (
+                      await import('../features/purchase/screens/confirm-purchase-screen')
+                    ).ConfirmPurchaseScreen,
+                  }),
+                },
+              ],
+            },
+            {
+              path: 'clickoverview',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('regular'),
+              lazy: async () => ({
+                Component: (await import('../features/clicks/screens/click-overview-screen'))
+                  .ClickOverviewScreen,
+              }),
+            },
+            {
+              path: 'clickcounter',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('regular'),
+              lazy: async () => ({
+                Component: (await import('../features/clicks/screens/click-counter-screen'))
+                  .ClickCounterScreen,
+              }),
+            },
+            {
+              path: 'resultaten',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('regular'),
+              lazy: async () => ({
+                Component: (await import('../features/clicks/screens/results-screen'))
+                  .ResultsScreen,
+              }),
+            },
+            {
               path: 'overview',
               ErrorBoundary: ScreenError,
               loader: guardLoader('tpi'),

@@ -1,5 +1,6 @@
 import { Anchor, Box, Button, Container, Group, NativeSelect, Text, Title } from '@mantine/core';
 import { NavLink, Outlet, useNavigate } from 'react-router';
+import { CLICKS_PATHS_WEB } from '../../features/clicks/clicks-paths';
 import { useApiClient } from '../../shared/api/use-api-client';
 import { useEnv } from '../../shared/env/use-env';
 import { useT } from '../../shared/i18n/use-t';
@@ -22,6 +23,9 @@ const NAV_ITEMS: readonly { path: string; label: MessageKey; access: Access }[] 
   { path: PATHS.monitorPrices, label: 'shell.nav.monitorPrices', access: 'admin' },
   { path: PATHS.overview, label: 'shell.nav.overview', access: 'tpi' },
   { path: PATHS.dashboard, label: 'shell.nav.dashboard', access: 'regular' },
+  { path: CLICKS_PATHS_WEB.overview, label: 'shell.nav.clickOverview', access: 'regular' },
+  { path: CLICKS_PATHS_WEB.counter, label: 'shell.nav.clickCounter', access: 'regular' },
+  { path: CLICKS_PATHS_WEB.results, label: 'shell.nav.results', access: 'regular' },
   { path: PATHS.myInfo, label: 'shell.nav.myInfo', access: 'signedIn' },
 ];
 

@@ -1,5 +1,5 @@
 import { ErrorCodeSchema, type ErrorCode, type Role } from '@klik/api';
-import type { MessageKey } from './catalogues';
+import { disableClickReasonKey, type MessageKey } from './catalogues';
 
 export function roleMessageKey(role: Role): MessageKey {
   switch (role) {
@@ -32,6 +32,47 @@ export function errorMessageKey(code: ErrorCode): MessageKey {
       return 'error.xsrfMismatch';
     case 'INTERNAL':
       return 'error.internal';
+    case 'DC_10':
+    case 'DC_11':
+    case 'DC_12':
+    case 'DC_21':
+    case 'DC_22':
+    case 'DC_23':
+    case 'DC_31':
+    case 'DC_34':
+    case 'DC_35':
+    case 'DC_36':
+      return disableClickReasonKey(code);
+    case 'ANOTHER_CLICK_IN_PROGRESS':
+      return 'error.anotherClickInProgress';
+    case 'QUOTE_EXPIRED':
+      return 'error.quoteExpired';
+    case 'QUOTE_USED':
+      return 'error.quoteUsed';
+    case 'IDEMPOTENCY_KEY_REUSED':
+      return 'error.idempotencyKeyReused';
+    case 'VOLUME_TOO_LOW':
+      return 'error.volumeTooLow';
+    case 'VOLUME_TOO_HIGH':
+      return 'error.volumeTooHigh';
+    case 'CLICK_LIMIT_REACHED':
+      return 'error.clickLimitReached';
+    case 'TERMS_NOT_ACCEPTED':
+      return 'error.termsNotAccepted';
+    case 'TERMS_VERSION_OUTDATED':
+      return 'error.termsVersionOutdated';
+    case 'SMS_REQUIRED':
+      return 'error.smsRequired';
+    case 'SMS_NO_MOBILE_NUMBER':
+      return 'error.smsNoMobileNumber';
+    case 'SMS_CODE_INVALID':
+      return 'error.smsCodeInvalid';
+    case 'SMS_CODE_EXPIRED':
+      return 'error.smsCodeExpired';
+    case 'SMS_ATTEMPTS_EXCEEDED':
+      return 'error.smsAttemptsExceeded';
+    case 'CLICK_NOT_PENDING':
+      return 'error.clickNotPending';
   }
 }
 

@@ -17,6 +17,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   overview: 'tpi',
   monitordashboard: 'admin',
   monitorprices: 'admin',
+  startpurchase: 'regular',
+  configurepurchase: 'regular',
+  confirmpurchase: 'regular',
+  clickoverview: 'regular',
+  clickcounter: 'regular',
+  resultaten: 'regular',
 };
 
 export function admits(access: Access, session: SessionRole): boolean {

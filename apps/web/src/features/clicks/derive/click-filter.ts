@@ -1,0 +1,51 @@
+import { ClickFilterQuerySchema, type ClickFilterQuery } from '@klik/api';
+
+export const FILTER_FIELDS = ['contractId', 'year', 'maturity', 'status', 'from', 'to'] as const;
+export type FilterField = (typeof FILTER_FIELDS)[number];
+
+/**
+ * The overview's filters as kept in the address bar. Each field is read on its own, so one bad
+ * value (a hand-edited link) drops only that filter.
+ */
+export function filterFromSearch(search: URLSearchParams): ClickFilterQuery {
+  const filter: Record<string, unknown> = {};
+  for (const field of FILTER_FIELDS) {
+    const raw = search.get(field);
+    if (raw === null || raw === '') continue;
+    const parsed = ClickFilterQuerySchema.shape[field].safeParse(raw);
+    if (parsed.success && parsed.data !== undefined) filter[field] = parsed.data;
+  }
+  return filter as ClickFilterQuery;
+}
+
+/** The same filters as a query string for the history and export calls ('' when none). */
+export function filterQueryString(
+  filter: ClickFilterQuery,
+  extra: Record<string, string> = {},
+): string {
+  const params = new URLSearchParams();
+  for (const field of FILTER_FIELDS) {
+    const value = filter[field];
+    if (value !== undefined) params.set(field, String(value));
+  }
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** The filename of a download from its content-disposition header, or the fallback. */
+export function filenameFromDisposition(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // Fall through to the plain filename.
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  const name = plain?.[2] ?? plain?.[1]?.trim();
+  // Only a bare name: never a path the browser could be steered with.
+  return name ? (name.split(/[\\/]/).pop() ?? fallback) : fallback;
+}

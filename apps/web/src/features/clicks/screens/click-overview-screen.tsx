@@ -1,0 +1,274 @@
+import { useState } from 'react';
+import { Alert, Badge, Box, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { ApiError, type ClickDetail, type ClickFilterQuery } from '@klik/api';
+import { useEnv } from '../../../shared/env/use-env';
+import { formatDateTime, formatPrice, formatVolume } from '../../../shared/format/format-numbers';
+import { errorMessageKeyFor } from '../../../shared/i18n/message-keys';
+import { useLocale } from '../../../shared/i18n/use-locale';
+import { useT } from '../../../shared/i18n/use-t';
+import { useSelection } from '../../../shared/session/use-selection';
+import { useSession } from '../../../shared/session/use-session';
+import type { StoredSession } from '../../../shared/session/session-store';
+import { useRealtimeEvents } from '../../../shared/websocket/realtime-context';
+import { clicksQueryKeys, useClickHistory, useCustomerContractSummaries } from '../api/clicks-api';
+import { downloadExport, type ExportFormat } from '../api/download-export';
+import { ApprovalActions } from '../components/approval-actions';
+import { ClickFilters } from '../components/click-filters';
+import { marketKey, partKey, statusColor, statusKey } from '../components/click-labels';
+import { formatMoney } from '../components/money';
+import { filterFromSearch, type FilterField } from '../derive/click-filter';
+
+/** Who may approve: a user who can click and did not make the click (the server decides). */
+function mayDecide(click: ClickDetail, session: StoredSession): boolean {
+  return (
+    click.status === 'PENDING_APPROVAL' && !session.readOnly && click.createdBy !== session.name
+  );
+}
+
+function StatusCell({ click, session }: { click: ClickDetail; session: StoredSession }) {
+  const t = useT();
+  const mine = click.createdBy === session.name;
+  return (
+    <Stack gap={4} align="flex-start">
+      <Badge color={statusColor(click.status)} variant="filled" data-testid={`status-${click.id}`}>
+        {t(statusKey(click.status))}
+      </Badge>
+      {click.status === 'PENDING_APPROVAL' && mine && (
+        <Text size="xs">{t('clicks.approval.awaiting')}</Text>
+      )}
+      {click.status === 'REJECTED' && mine && (
+        <Text size="xs" data-testid={`rejected-${click.id}`}>
+          {t('clicks.rejected')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function ClickTable({ clicks, session }: { clicks: ClickDetail[]; session: StoredSession }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <Box
+      className="klik-table-scroll"
+      tabIndex={0}
+      role="region"
+      aria-labelledby="click-table-caption"
+    >
+      <Table withTableBorder fz="sm" miw={1000} data-testid="click-table">
+        <caption id="click-table-caption" className="klik-visually-hidden">
+          {t('clicks.table.caption')}
+        </caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('clicks.table.date')}</Table.Th>
+            <Table.Th scope="col">{t('clicks.table.contract')}</Table.Th>
+            <Table.Th scope="col">{t('clicks.table.period')}</Table.Th>
+            <Table.Th scope="col">{t('clicks.table.market')}</Table.Th>
+            <Table.Th scope="col">{t('clicks.table.status')}</Table.Th>
+            <Table.Th scope="col">{t('clicks.table.volume')}</Table.Th>
+            <Table.Th scope="col">{t('clicks.table.price')}</Table.Th>
+            <Table.Th scope="col">{t('clicks.table.total')}</Table.Th>
+            <Table.Th scope="col">{t('clicks.table.by')}</Table.Th>
+            <Table.Th scope="col">{t('clicks.table.action')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {clicks.map((click) => {
+            const label = t('clicks.table.clickLabel', {
+              contractId: click.contractId,
+              maturity: click.maturity,
+              year: click.yearOfSupply,
+            });
+            return (
+              <Table.Tr
+                key={click.id}
+                data-testid={`click-row-${click.id}`}
+                data-status={click.status}
+                data-contract={click.contractId}
+                data-period={`${click.maturity}-${click.yearOfSupply}`}
+              >
+                <Table.Td className="klik-nowrap">
+                  {formatDateTime(click.createdAt, locale)}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {click.contractId}
+                  </Text>
+                  <Text size="xs">{click.product}</Text>
+                </Table.Td>
+                <Table.Td className="klik-nowrap">{`${click.maturity} ${click.yearOfSupply}`}</Table.Td>
+                <Table.Td>
+                  {t(marketKey(click.market))}
+                  {click.auto && <Text size="xs">{t('clicks.table.auto')}</Text>}
+                </Table.Td>
+                <Table.Td>
+                  <StatusCell click={click} session={session} />
+                </Table.Td>
+                <Table.Td className="klik-nowrap">
+                  {click.parts.map((part) => (
+                    <Text size="sm" key={part.name}>
+                      {`${t(partKey(part.name))}: ${formatVolume(part.volume, locale)}`}
+                    </Text>
+                  ))}
+                </Table.Td>
+                <Table.Td className="klik-nowrap">
+                  {click.parts.map((part) => (
+                    <Text size="sm" key={part.name}>
+                      {formatPrice(part.price, locale)}
+                    </Text>
+                  ))}
+                </Table.Td>
+                <Table.Td className="klik-nowrap">{formatMoney(click.totalCost, locale)}</Table.Td>
+                <Table.Td>{click.createdBy ?? t('clicks.table.system')}</Table.Td>
+                <Table.Td>
+                  {mayDecide(click, session) && <ApprovalActions click={click} label={label} />}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Box>
+  );
+}
+
+function ExportButtons({ customerId, filter }: { customerId: number; filter: ClickFilterQuery }) {
+  const t = useT();
+  const env = useEnv();
+  const locale = useLocale();
+  const session = useSession();
+  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const [failedCode, setFailedCode] = useState<string | null>(null);
+
+  async function download(format: ExportFormat) {
+    if (!session) return;
+    setBusy(format);
+    setFailedCode(null);
+    try {
+      await downloadExport({
+        backendUrl: env.backendUrl,
+        token: session.token,
+        locale,
+        customerId,
+        filter,
+        format,
+      });
+    } catch (error) {
+      console.warn('The export could not be downloaded', error);
+      setFailedCode(error instanceof ApiError ? error.code : 'INTERNAL');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Stack gap={4}>
+      <Group gap="xs">
+        {(['csv', 'xlsx'] as const).map((format) => (
+          <Button
+            key={format}
+            variant="default"
+            size="xs"
+            loading={busy === format}
+            onClick={() => void download(format)}
+            data-testid={`export-${format}`}
+          >
+            {t(format === 'csv' ? 'clicks.export.csv' : 'clicks.export.xlsx')}
+          </Button>
+        ))}
+      </Group>
+      {failedCode && (
+        <Text size="sm" c="red.8" role="alert" data-testid="export-failed">
+          {t('clicks.export.failed', { reason: t(errorMessageKeyFor(failedCode)) })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function Overview({ customerId, session }: { customerId: number; session: StoredSession }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useSearchParams();
+  const filter = filterFromSearch(search);
+  const clicks = useClickHistory(customerId, filter);
+  const contracts = useCustomerContractSummaries(customerId);
+
+  // A click of this customer changed state (made, approved, completed): read the list again.
+  useRealtimeEvents((event) => {
+    if (event.name === 'clickUpdate') {
+      void queryClient.invalidateQueries({ queryKey: clicksQueryKeys.all });
+    }
+  });
+
+  function change(field: FilterField, value: string) {
+    const next = new URLSearchParams(search);
+    if (value === '') next.delete(field);
+    else next.set(field, value);
+    setSearch(next, { replace: true });
+  }
+
+  const awaiting = clicks.data?.filter((click) => mayDecide(click, session)).length ?? 0;
+  return (
+    <Stack gap="md">
+      <ClickFilters
+        filter={filter}
+        contracts={contracts.data ?? []}
+        onChange={change}
+        onReset={() => setSearch(new URLSearchParams(), { replace: true })}
+      />
+      <ExportButtons customerId={customerId} filter={filter} />
+      {awaiting > 0 && (
+        <Alert color="indigo" data-testid="awaiting-approval">
+          {t('clicks.approval.waitingForYou', { count: awaiting })}
+        </Alert>
+      )}
+      {clicks.isPending && (
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text>{t('clicks.loading')}</Text>
+        </Group>
+      )}
+      {clicks.isError && (
+        <Alert color="red" role="alert" data-testid="clicks-error">
+          <Group gap="sm">
+            <Text size="sm">{t('clicks.loadFailed')}</Text>
+            <Button variant="default" size="xs" onClick={() => void clicks.refetch()}>
+              {t('app.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {clicks.data && clicks.data.length === 0 && (
+        <Text data-testid="clicks-empty">{t('clicks.empty')}</Text>
+      )}
+      {clicks.data && clicks.data.length > 0 && (
+        <ClickTable clicks={clicks.data} session={session} />
+      )}
+    </Stack>
+  );
+}
+
+/** Every click of the selected customer, with filters, approval and export. */
+export function ClickOverviewScreen() {
+  const t = useT();
+  const session = useSession();
+  const { customer } = useSelection();
+  if (!session) return null;
+  return (
+    <Stack data-testid="screen-clickoverview">
+      <Title order={1}>{t('clicks.title')}</Title>
+      {customer ? (
+        <>
+          <Text>{t('purchase.customer', { customer: customer.name })}</Text>
+          <Overview key={customer.id} customerId={customer.id} session={session} />
+        </>
+      ) : (
+        <Text>{t('purchase.noCustomer')}</Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import { ApiError, ErrorCodeSchema, type ErrorCode } from '@klik/api';
+import { disableClickReasonKey, type MessageKey } from '../../shared/i18n/catalogues';
+
+export interface ErrorText {
+  key: MessageKey;
+  values?: Record<string, string | number>;
+}
+
+/** What the screen knows that makes a message precise. */
+export interface ErrorFacts {
+  /** SMS attempts left after this refusal. */
+  smsAttemptsLeft?: number;
+}
+
+/**
+ * The message for a refused purchase call. Every code of the contract has its own case, so a new
+ * code does not compile until it has a message (DC_ codes take the domain's reason texts).
+ */
+export function purchaseErrorText(code: ErrorCode, facts: ErrorFacts = {}): ErrorText {
+  switch (code) {
+    case 'DC_10':
+    case 'DC_11':
+    case 'DC_12':
+    case 'DC_21':
+    case 'DC_22':
+    case 'DC_23':
+    case 'DC_31':
+    case 'DC_34':
+    case 'DC_35':
+    case 'DC_36':
+      return { key: disableClickReasonKey(code) };
+    case 'ANOTHER_CLICK_IN_PROGRESS':
+      return { key: 'error.anotherClickInProgress' };
+    case 'QUOTE_EXPIRED':
+      return { key: 'purchase.expired.title' };
+    case 'QUOTE_USED':
+      return { key: 'error.quoteUsed' };
+    case 'IDEMPOTENCY_KEY_REUSED':
+      return { key: 'error.idempotencyKeyReused' };
+    case 'VOLUME_TOO_LOW':
+      return { key: 'error.volumeTooLow' };
+    case 'VOLUME_TOO_HIGH':
+      return { key: 'error.volumeTooHigh' };
+    case 'CLICK_LIMIT_REACHED':
+      return { key: 'error.clickLimitReached' };
+    case 'TERMS_NOT_ACCEPTED':
+      return { key: 'error.termsNotAccepted' };
+    case 'TERMS_VERSION_OUTDATED':
+      return { key: 'error.termsVersionOutdated' };
+    case 'SMS_REQUIRED':
+      return { key: 'error.smsRequired' };
+    case 'SMS_NO_MOBILE_NUMBER':
+      return { key: 'error.smsNoMobileNumber' };
+    case 'SMS_CODE_INVALID':
+      return facts.smsAttemptsLeft === undefined
+        ? { key: 'error.smsCodeInvalid' }
+        : { key: 'purchase.sms.invalidWithAttempts', values: { count: facts.smsAttemptsLeft } };
+    case 'SMS_CODE_EXPIRED':
+      return { key: 'error.smsCodeExpired' };
+    case 'SMS_ATTEMPTS_EXCEEDED':
+      return { key: 'error.smsAttemptsExceeded' };
+    case 'CLICK_NOT_PENDING':
+      return { key: 'error.clickNotPending' };
+    case 'INVALID_CREDENTIALS':
+      return { key: 'error.invalidCredentials' };
+    case 'TOO_MANY_ATTEMPTS':
+      return { key: 'error.tooManyAttempts' };
+    case 'UNAUTHENTICATED':
+      return { key: 'error.unauthenticated' };
+    case 'FORBIDDEN':
+      return { key: 'error.forbidden' };
+    case 'NOT_FOUND':
+      return { key: 'error.notFound' };
+    case 'VALIDATION_FAILED':
+      return { key: 'error.validationFailed' };
+    case 'XSRF_MISMATCH':
+      return { key: 'error.xsrfMismatch' };
+    case 'INTERNAL':
+      return { key: 'error.internal' };
+  }
+}
+
+/** The stable code of a failed call; a network failure or an unknown code reads as INTERNAL. */
+export function errorCodeOf(error: unknown): ErrorCode {
+  if (!(error instanceof ApiError)) return 'INTERNAL';
+  const parsed = ErrorCodeSchema.safeParse(error.code);
+  return parsed.success ? parsed.data : 'INTERNAL';
+}
+
+/** True when the request may not have reached the server: a retry must reuse the same key. */
+export function isNetworkFailure(error: unknown): boolean {
+  return !(error instanceof ApiError);
+}
