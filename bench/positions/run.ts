@@ -5,6 +5,7 @@
 // sending those bytes costs). Both flat out and at a fixed rate the floor holds easily.
 // Needs PostgreSQL on 127.0.0.1:5432 (BENCH_DATABASE_URL to use another); creates and drops its
 // own database, listens on loopback only.
+import { cpus, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -180,6 +181,9 @@ async function main(): Promise<void> {
       `dashboard of ${contracts.length} contracts, ${statuses} statuses, ${body.length} bytes; ` +
         `first (cold) answer in ${coldMs.toFixed(0)} ms; at ${new Date().toISOString()}`,
     );
+    // Other work on the machine moves every figure; the load says how much there was.
+    const load = () => loadavg()[0]?.toFixed(1) ?? '?';
+    console.info(`${cpus().length} CPUs, load average ${load()} before measuring`);
     // As the browser sends them: the session token, and the XSRF cookie it was given.
     const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
     const headers = { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${xsrf}` };
@@ -191,6 +195,7 @@ async function main(): Promise<void> {
 
     const flat = await rounds(flatOut, floorUrl, appUrl, headers);
     const fixed = await rounds(paced, floorUrl, appUrl, headers);
+    console.info(`load average ${load()} after measuring`);
     const ratio = flat.app.requestsPerSecond / flat.floor.requestsPerSecond;
     console.info(`flat out, ${CONNECTIONS} connections, median of ${ROUNDS} x ${DURATION_S} s`);
     console.info(row('  floor (same body from memory)', flat.floor));
