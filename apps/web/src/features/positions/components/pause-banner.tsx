@@ -9,7 +9,8 @@ export function PauseBanner() {
   if (!status.data?.pauzeActive) return null;
   return (
     <Alert
-      color="orange"
+      // Filled red: the strongest signal with white text above WCAG AA contrast.
+      color="red.9"
       variant="filled"
       role="alert"
       title={t('positions.paused.title')}
