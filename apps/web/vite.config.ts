@@ -24,5 +24,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Whole screens render in jsdom; on a loaded two-core machine one can take several seconds.
+    testTimeout: 15_000,
   },
 });
