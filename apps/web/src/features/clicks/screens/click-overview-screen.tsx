@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Box, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -204,11 +204,24 @@ function Overview({ customerId, session }: { customerId: number; session: Stored
     }
   });
 
+  // Navigations render in a transition, so two quick changes could both start from the same
+  // address; each change starts from the last one asked for instead.
+  const latest = useRef(search);
+  useEffect(() => {
+    latest.current = search;
+  }, [search]);
+
   function change(field: FilterField, value: string) {
-    const next = new URLSearchParams(search);
+    const next = new URLSearchParams(latest.current);
     if (value === '') next.delete(field);
     else next.set(field, value);
+    latest.current = next;
     setSearch(next, { replace: true });
+  }
+
+  function reset() {
+    latest.current = new URLSearchParams();
+    setSearch(latest.current, { replace: true });
   }
 
   const awaiting = clicks.data?.filter((click) => mayDecide(click, session)).length ?? 0;
@@ -218,7 +231,7 @@ function Overview({ customerId, session }: { customerId: number; session: Stored
         filter={filter}
         contracts={contracts.data ?? []}
         onChange={change}
-        onReset={() => setSearch(new URLSearchParams(), { replace: true })}
+        onReset={reset}
       />
       <ExportButtons customerId={customerId} filter={filter} />
       {awaiting > 0 && (

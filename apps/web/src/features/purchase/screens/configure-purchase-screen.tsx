@@ -100,7 +100,8 @@ function ShareForm({ draft, terms }: { draft: PurchaseDraft; terms: PartTerms[] 
 
   // Every change is stored at once, so a reload keeps it; the old quote no longer fits it.
   function update(change: Partial<PurchaseDraft>) {
-    purchaseDraftValue.set({ ...draft, ...change, quote: null, idempotencyKey: null });
+    const current = purchaseDraftValue.get() ?? draft;
+    purchaseDraftValue.set({ ...current, ...change, quote: null, idempotencyKey: null });
   }
 
   function shown(problem: ShareProblem | null): ShareProblem | null {

@@ -63,6 +63,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+// Whole-portal renders with Mantine forms are slow in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 describe('confirm purchase', () => {
   it('quotes the share of the draft and shows the summary, price source and countdown', async () => {
     const server = serverQuoting([aQuote()]);

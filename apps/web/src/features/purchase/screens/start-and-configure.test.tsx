@@ -43,6 +43,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+// Whole-portal renders with Mantine forms are slow in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 describe('start purchase', () => {
   it('offers only clickable maturities, shows the others with their reason, and is prefilled from the path', async () => {
     const server = serverWithContract();
