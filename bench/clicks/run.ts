@@ -5,12 +5,16 @@
 //     do not overlap (M1..M12 in turn) with CONCURRENCY requests in flight: executions per second;
 //  2. race: RACERS users confirm quotes on the very same position at once: how long until every
 //     one is answered, and that exactly one click got through.
+// Each sustained round is also run against a floor: a bare Fastify route on the same database
+// that does the least a click must do (lock the contract row, insert the click and its month,
+// add the volume to the ledger, commit), so the figure reads as a ratio under any machine load.
 // After each part the volume invariant is checked in SQL: no month holds more clicked than total
 // volume, and the ledger equals the volume of the clicks that hold volume.
 // Needs PostgreSQL on 127.0.0.1:5432 (BENCH_DATABASE_URL to use another); creates and drops its
 // own database, listens on loopback only, and ends by itself.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { MONTHS, type Maturity } from '@klik/domain';
@@ -217,25 +221,91 @@ async function main(): Promise<void> {
     const execute = (actor: Actor, quoteId: string) =>
       post('/rest/purchase/execute', actor.token, { quoteId, idempotencyKey: randomUUID() });
 
-    // 1. Sustained executions on positions that never overlap.
+    // The floor: the least a click must write, under the same lock, over HTTP.
+    const floorPool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+    const floor = Fastify();
+    floor.post<{ Body: { contractId: string; month: number } }>('/floor', async (request) => {
+      const client = await floorPool.connect();
+      try {
+        await client.query('begin');
+        const contract = await client.query<{ id: number }>(
+          'select id from contracts where contract_id = $1 for update',
+          [request.body.contractId],
+        );
+        const id = contract.rows[0]?.id;
+        const click = await client.query<{ id: number }>(
+          `insert into clicks (contract_id, year_of_supply, maturity, status, market, created_at)
+           values ($1, 2027, $2, 'COMPLETED', 'OTC', now()) returning id`,
+          [id, `M${request.body.month}`],
+        );
+        await client.query(
+          `insert into click_months (click_id, part, month, volume, price)
+           values ($1, 'Peak', $2, 1, 82.25)`,
+          [click.rows[0]?.id, request.body.month],
+        );
+        await client.query(
+          `update position_months set clicked_volume = clicked_volume + 1,
+             clicked_cost = clicked_cost + 82.25
+           where contract_id = $1 and part = 'Peak' and year_of_supply = 2027 and month = $2`,
+          [id, request.body.month],
+        );
+        await client.query('commit');
+        return { id: click.rows[0]?.id };
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    });
+    await floor.listen({ port: 0, host: '127.0.0.1' });
+    const floorUrl = `http://127.0.0.1:${(floor.server.address() as AddressInfo).port}/floor`;
+
+    // 1. Sustained executions on positions that never overlap, round by round against the floor.
     let executed = 0;
     let failed = 0;
     let executeMs = 0;
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const maturity = MONTHS[round] as Maturity;
-      const quotes = await pool(
-        sustained.map((actor) => () => quote(actor, maturity, '50')),
-        CONCURRENCY,
-      );
-      const t0 = performance.now();
-      const answers = await pool(
-        sustained.map((actor, index) => () => execute(actor, String(quotes[index]?.json.quoteId))),
-        CONCURRENCY,
-      );
-      executeMs += performance.now() - t0;
-      executed += answers.filter((answer) => answer.status === 200).length;
-      failed += answers.filter((answer) => answer.status !== 200).length;
+    let floorDone = 0;
+    let floorMs = 0;
+    try {
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const maturity = MONTHS[round] as Maturity;
+        const quotes = await pool(
+          sustained.map((actor) => () => quote(actor, maturity, '50')),
+          CONCURRENCY,
+        );
+        const t0 = performance.now();
+        const answers = await pool(
+          sustained.map(
+            (actor, index) => () => execute(actor, String(quotes[index]?.json.quoteId)),
+          ),
+          CONCURRENCY,
+        );
+        executeMs += performance.now() - t0;
+        executed += answers.filter((answer) => answer.status === 200).length;
+        failed += answers.filter((answer) => answer.status !== 200).length;
+
+        const t1 = performance.now();
+        const floorAnswers = await pool(
+          sustained.map((actor) => async () => {
+            const response = await fetch(floorUrl, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ contractId: actor.contractId, month: 12 - round }),
+            });
+            await response.arrayBuffer();
+            return response.status;
+          }),
+          CONCURRENCY,
+        );
+        floorMs += performance.now() - t1;
+        floorDone += floorAnswers.filter((status) => status === 200).length;
+      }
+    } finally {
+      await floor.close();
+      await floorPool.end();
     }
+    const floorPerSecond = floorDone / (floorMs / 1000);
     const perSecond = executed / (executeMs / 1000);
     const afterSustained = await invariant(db);
 
@@ -266,6 +336,8 @@ async function main(): Promise<void> {
             executions: executed,
             refused: failed,
             executionsPerSecond: Math.round(perSecond),
+            floorPerSecond: Math.round(floorPerSecond),
+            ratioKlikToFloor: Number((perSecond / floorPerSecond).toFixed(2)),
             invariant: afterSustained,
           },
           race: {

@@ -115,89 +115,86 @@ export interface PartVolumes {
   clickedVolume: DecimalString;
 }
 
-/** A position's volumes per part: the sums over its months. */
-export async function positionVolumes(
-  db: Db,
-  contractId: number,
-  yearOfSupply: number,
-  maturity: Maturity,
-): Promise<PartVolumes[]> {
-  const rows = await db
-    .selectFrom('position_months')
-    .select((eb) => [
-      'part',
-      eb.fn.sum<string>('total_volume').as('total'),
-      eb.fn.sum<string>('clicked_volume').as('clicked'),
-    ])
-    .where('contract_id', '=', contractId)
-    .where('year_of_supply', '=', yearOfSupply)
-    .where('month', 'in', [...monthsOf(maturity)])
-    .groupBy('part')
-    .execute();
-  const order: ContractPartName[] = ['Gas', 'Peak', 'OffPeak'];
-  return rows
-    .map((row) => ({
-      name: row.part,
-      totalVolume: fromDec(toDec(String(row.total))),
-      clickedVolume: fromDec(toDec(String(row.clicked))),
-    }))
-    .sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
-}
-
 export interface PositionOffers {
   otc: Map<ContractPartName, DecimalString | null>;
   ice: Map<ContractPartName, DecimalString | null>;
 }
 
-/** The OTC and ICE offers of a position's parts; a part without a row has no offer. */
-export async function positionOffers(
-  db: Db,
-  parts: readonly ContractPartName[],
-  yearOfSupply: number,
-  maturity: Maturity,
-): Promise<PositionOffers> {
-  const offers: PositionOffers = { otc: new Map(), ice: new Map() };
-  if (parts.length === 0) return offers;
-  const rows = await db
-    .selectFrom('market_offers')
-    .select(['product', 'market', 'price'])
-    .where(
-      'product',
-      'in',
-      parts.map((part) => PRODUCT_OF_PART[part]),
-    )
-    .where('year_of_supply', '=', yearOfSupply)
-    .where('maturity', '=', maturity)
-    .execute();
-  for (const part of parts) {
-    for (const row of rows.filter((r) => r.product === PRODUCT_OF_PART[part])) {
-      const price = row.price === null ? null : fromDec(toDec(row.price));
-      (row.market === 'OTC' ? offers.otc : offers.ice).set(part, price);
-    }
-  }
-  return offers;
+/** Everything the rules ask about a position, read together. */
+export interface PositionState {
+  /** Per part: the sums over the maturity's months. */
+  volumes: PartVolumes[];
+  /** A part without a row has no offer on that market. */
+  offers: PositionOffers;
+  /** The contract's clicks of the year that still lock overlapping positions (DC_31). */
+  pending: ClickRecord[];
+  paused: boolean;
 }
 
-/** The contract's clicks that still lock overlapping positions of a year (DC_31). */
-export async function pendingClicks(
+const PARTS_OF_COMMODITY: Record<'Power' | 'Gas', ContractPartName[]> = {
+  Gas: ['Gas'],
+  Power: ['Peak', 'OffPeak'],
+};
+
+/** A position's volumes, offers, pending clicks and the pause, in one round trip. */
+export async function positionState(
   db: Db,
-  contractId: number,
+  contract: { id: number; commodity: 'Power' | 'Gas' },
   yearOfSupply: number,
-  exceptClickId: number | null = null,
-): Promise<ClickRecord[]> {
-  let query = db
-    .selectFrom('clicks')
-    .select(['maturity', 'year_of_supply'])
-    .where('contract_id', '=', contractId)
-    .where('year_of_supply', '=', yearOfSupply)
-    .where('status', 'in', ['PENDING_APPROVAL', 'IN_PROGRESS']);
-  if (exceptClickId !== null) query = query.where('id', '<>', exceptClickId);
-  const rows = await query.execute();
-  return rows.map((row) => ({
-    maturity: row.maturity as Maturity,
-    yearOfSupply: row.year_of_supply,
-    inProgress: true,
-  }));
+  maturity: Maturity,
+): Promise<PositionState> {
+  const products = PARTS_OF_COMMODITY[contract.commodity].map((part) => PRODUCT_OF_PART[part]);
+  const result = await sql<{
+    volumes: { part: ContractPartName; total: string; clicked: string }[] | null;
+    offers: { product: string; market: 'OTC' | 'ICE'; price: string | null }[] | null;
+    pending: string[] | null;
+    paused: boolean | null;
+  }>`
+    select
+      (select json_agg(json_build_object('part', v.part, 'total', v.total::text,
+          'clicked', v.clicked::text))
+        from (select part, sum(total_volume) as total, sum(clicked_volume) as clicked
+          from position_months
+          where contract_id = ${contract.id} and year_of_supply = ${yearOfSupply}
+            and month in (${sql.join([...monthsOf(maturity)])})
+          group by part) v) as volumes,
+      (select json_agg(json_build_object('product', o.product, 'market', o.market,
+          'price', o.price::text))
+        from market_offers o
+        where o.product in (${sql.join(products)}) and o.year_of_supply = ${yearOfSupply}
+          and o.maturity = ${maturity}) as offers,
+      (select json_agg(k.maturity) from clicks k
+        where k.contract_id = ${contract.id} and k.year_of_supply = ${yearOfSupply}
+          and k.status in ('PENDING_APPROVAL', 'IN_PROGRESS')) as pending,
+      (select pauze_active from trading_status) as paused`.execute(db);
+  const row = result.rows[0];
+  const order: ContractPartName[] = ['Gas', 'Peak', 'OffPeak'];
+  const volumes = (row?.volumes ?? [])
+    .map((volume) => ({
+      name: volume.part,
+      totalVolume: fromDec(toDec(volume.total)),
+      clickedVolume: fromDec(toDec(volume.clicked)),
+    }))
+    .sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+  const offers: PositionOffers = { otc: new Map(), ice: new Map() };
+  for (const part of volumes) {
+    for (const offer of (row?.offers ?? []).filter(
+      (candidate) => candidate.product === PRODUCT_OF_PART[part.name],
+    )) {
+      const price = offer.price === null ? null : fromDec(toDec(offer.price));
+      (offer.market === 'OTC' ? offers.otc : offers.ice).set(part.name, price);
+    }
+  }
+  return {
+    volumes,
+    offers,
+    pending: (row?.pending ?? []).map((pendingMaturity) => ({
+      maturity: pendingMaturity as Maturity,
+      yearOfSupply,
+      inProgress: true,
+    })),
+    paused: row?.paused ?? false,
+  };
 }
 
 /** Clicks made (or still pending) on a contract in a year of supply; auto-clicks do not count. */

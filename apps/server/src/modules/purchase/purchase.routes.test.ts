@@ -327,7 +327,16 @@ describe(`the click on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       expect(codeOf(await postExecute(w, { quoteId: first.quoteId }))).toBe('QUOTE_USED');
       await executeOk(w, again.quoteId);
       // Once the quote is used, another position may be quoted.
-      expect((await postQuote(w, { maturity: 'Q2' })).statusCode).toBe(200);
+      const q2 = await quoteOk(w, { maturity: 'Q2' });
+      // Leaving the flow gives the quote up, so yet another position may be quoted.
+      const cancel = await w.t.app.inject({
+        method: 'DELETE',
+        url: `/rest/purchase/quote/${q2.quoteId}`,
+        headers: bearer(w.token),
+      });
+      expect(cancel.statusCode).toBe(204);
+      expect((await postQuote(w, { maturity: 'Q3' })).statusCode).toBe(200);
+      expect(codeOf(await postExecute(w, { quoteId: q2.quoteId }))).toBe('QUOTE_USED');
     });
 
     it('VOLUME_TOO_LOW and VOLUME_TOO_HIGH with the allowed range', async () => {
@@ -576,6 +585,35 @@ describe(`the click on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
         .orderBy('id')
         .execute();
       expect(kinds.map((row) => row.kind)).toEqual(['CLICK_PENDING_APPROVAL', 'CLICK_REJECTED']);
+    });
+
+    it('approval waits out a pause and expires when the window has closed', async () => {
+      const { w, approver, click } = await approvalWorld();
+      await w.t.db.updateTable('trading_status').set({ pauze_active: true }).execute();
+      expect(codeOf(await decide(w, click.id, 'approve', approver.token))).toBe('DC_35');
+      await w.t.db.updateTable('trading_status').set({ pauze_active: false }).execute();
+    });
+
+    it('a click whose window closed before approval expires', async () => {
+      const w = await setUp();
+      await w.t.db
+        .updateTable('customers')
+        .set({ require_approval: true })
+        .where('id', '=', w.customer.id)
+        .execute();
+      w.t.clock.set('2026-11-20T14:50:00Z'); // 15:50 Amsterdam
+      await relogin(w);
+      const click = await executeOk(w, (await quoteOk(w)).quoteId);
+      w.t.clock.set('2026-11-20T15:05:00Z'); // 16:05: OTC closed, within the 30 minutes
+      const approver = await secondUser(w);
+      expect(codeOf(await decide(w, click.id, 'approve', approver.token))).toBe('DC_36');
+      const row = await w.t.db
+        .selectFrom('clicks')
+        .select('status')
+        .where('id', '=', click.id)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('EXPIRED');
+      expect(await clickedIn(w.t.db, w.contract.id, 'Peak', [1, 2, 3])).toBe('0');
     });
 
     it('the desk expires a click not approved in time', async () => {

@@ -54,7 +54,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await purchase.cancelQuote(sessionOf(request), request.params.quoteId);
+      await purchase.cancelQuote(sessionOf(request), request.params.quoteId, request.ip);
       return reply.status(204).send();
     },
   );

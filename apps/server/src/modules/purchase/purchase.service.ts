@@ -38,9 +38,7 @@ import {
   isPaused,
   lockContract,
   readContract,
-  pendingClicks,
-  positionOffers,
-  positionVolumes,
+  positionState,
   recordTermsAcceptance,
   releaseVolume,
   reserveVolume,
@@ -125,14 +123,9 @@ export class PurchaseService {
     market: Market,
     at: Date,
   ): Promise<Evaluation> {
-    const volumes = await positionVolumes(db, contract.id, period.yearOfSupply, period.maturity);
+    const state = await positionState(db, contract, period.yearOfSupply, period.maturity);
+    const { volumes, offers } = state;
     if (volumes.length === 0) throw new AppError('NOT_FOUND');
-    const offers = await positionOffers(
-      db,
-      volumes.map((part) => part.name),
-      period.yearOfSupply,
-      period.maturity,
-    );
     const parts: ContractPartVolumes[] = volumes.map((part) => ({
       ...part,
       offerPart: offers.otc.has(part.name)
@@ -142,16 +135,15 @@ export class PurchaseService {
         ? { marketPrice: offers.ice.get(part.name) ?? null }
         : null,
     }));
-    const pending = await pendingClicks(db, contract.id, period.yearOfSupply);
     const decision = decideClickability({
       clickType: contract.clickType,
       marketOption: contract.clickOption,
       period,
       parts,
       at,
-      paused: await isPaused(db),
+      paused: state.paused,
       userMayClick: viewerOf(auth).mayClick,
-      pendingOverlappingClick: hasPendingOverlappingClick(period, pending),
+      pendingOverlappingClick: hasPendingOverlappingClick(period, state.pending),
     });
     if (!decision.clickable) {
       // DC_37 is the browser's own state; the server never decides it.
@@ -350,14 +342,23 @@ export class PurchaseService {
   }
 
   /** The user leaves the flow: the quote no longer counts as a click in progress. */
-  async cancelQuote(auth: AuthContext, quoteId: string): Promise<void> {
+  async cancelQuote(auth: AuthContext, quoteId: string, ip: string | null): Promise<void> {
     const quote = await this.deps.db
       .selectFrom('purchase_quotes')
       .select('user_id')
       .where('id', '=', quoteId)
       .executeTakeFirst();
     if (!quote || quote.user_id !== auth.user.id) throw new AppError('NOT_FOUND');
-    await this.#cancelQuote(auth.user.id, quoteId);
+    if ((await this.#cancelQuote(auth.user.id, quoteId)) > 0) {
+      await writeAudit(this.deps.db, {
+        ...actorOf(auth),
+        at: this.deps.now(),
+        action: 'purchase.quote.cancel',
+        outcome: 'success',
+        subject: `quote:${quoteId}`,
+        ip,
+      });
+    }
   }
 
   async #auditRefusal(
@@ -402,17 +403,12 @@ export class PurchaseService {
       .where('id', '=', body.quoteId)
       .executeTakeFirst();
     if (!quote || quote.user_id !== auth.user.id) throw new AppError('NOT_FOUND');
-    const head = await db
-      .selectFrom('contracts')
-      .innerJoin('customers', 'customers.id', 'contracts.customer_id')
-      .select(['contracts.customer_id', 'customers.require_sms'])
-      .where('contracts.id', '=', quote.contract_id)
-      .executeTakeFirstOrThrow();
-    await this.#assertCustomerAccess(auth, head.customer_id);
+    const head = await readContract(db, quote.contract_id);
+    await this.#assertCustomerAccess(auth, head.customerId);
     if (body.acceptedTermsVersion !== undefined) {
-      await this.#acceptTermsVersion(auth, head.customer_id, body.acceptedTermsVersion, ip);
+      await this.#acceptTermsVersion(auth, head.customerId, body.acceptedTermsVersion, ip);
     }
-    if (head.require_sms && quote.consumed_at === null) {
+    if (head.requireSms && quote.consumed_at === null) {
       await this.#verifySms(auth, body.quoteId, body.smsCode, at, ip);
     }
     if (
@@ -426,7 +422,7 @@ export class PurchaseService {
       await this.#evaluate(
         db,
         auth,
-        await readContract(db, quote.contract_id),
+        head,
         { maturity: quote.maturity as Period['maturity'], yearOfSupply: quote.year_of_supply },
         quote.market,
         at,
@@ -805,6 +801,7 @@ export class PurchaseService {
     if (!mayDecide || head.created_by === auth.user.id) throw new AppError('FORBIDDEN');
 
     const at = now();
+    let unchanged = false;
     const outcome = await db.transaction().execute(async (trx) => {
       const contract = await lockContract(trx, head.contract_id);
       const click = await trx
@@ -814,6 +811,7 @@ export class PurchaseService {
         .forUpdate()
         .executeTakeFirstOrThrow();
       if (click.status !== 'PENDING_APPROVAL') {
+        unchanged = true;
         return new AppError('CLICK_NOT_PENDING', { details: { status: click.status } });
       }
       const period: Period = {
@@ -865,7 +863,10 @@ export class PurchaseService {
         await end('EXPIRED', 'approval time passed');
         return new AppError('CLICK_NOT_PENDING', { details: { status: 'EXPIRED' } });
       }
-      if (await isPaused(trx)) return new AppError('DC_35');
+      if (await isPaused(trx)) {
+        unchanged = true;
+        return new AppError('DC_35');
+      }
       const session = openSessions(at, {
         marketOption: contract.clickOption,
         market: click.market,
@@ -897,8 +898,7 @@ export class PurchaseService {
       return null;
     });
     const detail = (await findClickDetail(db, clickId)) as ClickDetail;
-    if (detail.status !== 'PENDING_APPROVAL')
-      await this.#publish(detail.contractId, detail.customerId);
+    if (!unchanged) await this.#publish(detail.contractId, detail.customerId);
     if (outcome) throw outcome;
     return detail;
   }
