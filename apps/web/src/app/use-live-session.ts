@@ -2,7 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { loginPathReturningTo } from '../shared/routing/access';
 import type { SessionEndedState } from '../shared/routing/session-ended';
 import { clearLocalSession, readSession } from '../shared/session/session-store';
-import { TRADING_STATUS_QUERY_KEY, setTradingStatus } from '../shared/trading/trading-status';
+import {
+  TRADING_STATUS_QUERY_KEY,
+  setTradingStatus,
+  useTradingStatus,
+} from '../shared/trading/trading-status';
 import { useRealtimeEvents, useRealtimeReconnected } from '../shared/websocket/realtime-context';
 import type { AppRouter } from './klik-app';
 
@@ -12,6 +16,8 @@ import type { AppRouter } from './klik-app';
  */
 export function useLiveSession(router: AppRouter): void {
   const queryClient = useQueryClient();
+  // Asked on start-up (spec section 7), then kept current by the websocket.
+  useTradingStatus();
 
   useRealtimeEvents((event) => {
     switch (event.name) {
