@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { MATURITIES, monthsOf, type ClickType, type MarketOption } from '@klik/domain';
 import type { Db } from '../../db/database';
 import type { ClickStatus, MarketProduct, PartName } from '../../db/schema';
@@ -40,6 +40,9 @@ export interface ScopeState {
   paused: boolean;
 }
 
+// Written once: the statement is the same on every request, only its parameters change.
+const SCOPE_QUERY = 'select * from positions_scope($1, $2::int, $3::text, $4::int)';
+
 /**
  * In one small query (the function positions_scope, migration 0002), asked on every request:
  * whether the customer or dashboard exists (for customer-side users: and belongs to one of their
@@ -53,14 +56,12 @@ export async function findScope(
 ): Promise<ScopeState> {
   const id = scope.kind === 'dashboard' ? scope.dashboardId : scope.customerId;
   const contract = scope.kind === 'contract' ? scope.contractId : null;
-  const result = await sql<{
+  const result = await db.executeQuery<{
     out_id: number | null;
     out_version: string | null;
     out_offers_version: string;
     out_paused: boolean;
-  }>`select * from positions_scope(${scope.kind}, ${id}::int, ${contract}::text, ${restrictToUser}::int)`.execute(
-    db,
-  );
+  }>(CompiledQuery.raw(SCOPE_QUERY, [scope.kind, id, contract, restrictToUser]));
   const [first] = result.rows;
   if (!first) return { visible: false, contracts: [], offersVersion: '', paused: false };
   return {
