@@ -13,7 +13,9 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { AppError } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth.service';
+import { PgAdvisoryLock } from '../market/feed-lock';
 import { InProcessEventBus } from '../realtime/event-bus';
+import { ClickDesk, CLICK_DESK_LOCK_KEY } from './click-desk';
 import { FRIDAY_11 } from './purchase-test-kit';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -229,6 +231,30 @@ describe.skipIf(!onPostgres)(
         .execute();
       expect(clicks).toHaveLength(1);
       expect(await ledgerInvariant(db)).toEqual({ overfilled: '0', mismatch: '0' });
+    });
+
+    it('one instance runs the click desk; another takes over when it stops', async () => {
+      const desk = (name: string, led: string[]) =>
+        new ClickDesk({
+          db,
+          now: clock.now,
+          publish: async () => {},
+          lock: new PgAdvisoryLock(database.url as string, CLICK_DESK_LOCK_KEY),
+          completionDelayMs: 10_000,
+          completionTimeoutMs: 3600_000,
+          intervalMs: 60_000,
+          log: { info: () => led.push(name), error: () => {} },
+        });
+      const led: string[] = [];
+      const first = desk('first', led);
+      const second = desk('second', led);
+      await first.tick();
+      await second.tick();
+      expect(led).toEqual(['first']);
+      await first.stop();
+      await second.tick();
+      expect(led).toEqual(['first', 'second']);
+      await second.stop();
     });
   },
 );
