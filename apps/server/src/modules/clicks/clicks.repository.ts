@@ -20,6 +20,13 @@ export interface ClickFilter extends ClickFilterQuery {
   clickId?: number;
 }
 
+/** Who reads the clicks: decides mayDecide. */
+export interface ClickReader {
+  userId: number;
+  /** May approve clicks of this customer (docs/purchase.md, four-eyes). */
+  mayApprove: boolean;
+}
+
 interface DetailRow {
   id: number;
   customer_id: number;
@@ -34,6 +41,7 @@ interface DetailRow {
   auto: boolean;
   created_at: Date;
   completed_at: Date | null;
+  created_by: number | null;
   created_by_name: string | null;
   decided_by_name: string | null;
   decided_at: Date | null;
@@ -44,7 +52,7 @@ interface DetailRow {
 
 const PART_ORDER: readonly ContractPartName[] = ['Gas', 'Peak', 'OffPeak'];
 
-function detailOf(row: DetailRow): ClickDetail {
+function detailOf(row: DetailRow, reader: ClickReader | null): ClickDetail {
   const byPart = new Map<ContractPartName, { volume: Decimal; amount: Decimal }>();
   for (const month of row.months ?? []) {
     const sum = byPart.get(month.part) ?? { volume: new Decimal(0), amount: new Decimal(0) };
@@ -91,13 +99,22 @@ function detailOf(row: DetailRow): ClickDetail {
     decidedAt: row.decided_at?.toISOString() ?? null,
     approvalDeadline:
       row.status === 'PENDING_APPROVAL' ? (row.approval_deadline?.toISOString() ?? null) : null,
+    mayDecide:
+      row.status === 'PENDING_APPROVAL' &&
+      reader !== null &&
+      reader.mayApprove &&
+      row.created_by !== reader.userId,
     parts,
     totalCost: total.toFixed(MONEY_DECIMALS),
   };
 }
 
 /** Clicks with their parts, newest first, in one query. */
-export async function findClickDetails(db: Db, filter: ClickFilter): Promise<ClickDetail[]> {
+export async function findClickDetails(
+  db: Db,
+  filter: ClickFilter,
+  reader: ClickReader | null = null,
+): Promise<ClickDetail[]> {
   const where = [sql`true`];
   if (filter.clickId !== undefined) where.push(sql`k.id = ${filter.clickId}`);
   if (filter.customerId !== undefined) where.push(sql`c.customer_id = ${filter.customerId}`);
@@ -114,7 +131,7 @@ export async function findClickDetails(db: Db, filter: ClickFilter): Promise<Cli
   const result = await sql<DetailRow>`
     select k.id, c.customer_id, c.contract_id, c.commodity, c.product, k.year_of_supply,
       k.maturity, k.market, k.price_source, k.status, k.auto, k.created_at, k.completed_at,
-      creator.name as created_by_name, decider.name as decided_by_name, k.decided_at,
+      k.created_by, creator.name as created_by_name, decider.name as decided_by_name, k.decided_at,
       k.approval_deadline, q.parts as quote_parts,
       (select json_agg(json_build_object('part', cm.part, 'volume', cm.volume::text,
           'price', cm.price::text))
@@ -127,10 +144,14 @@ export async function findClickDetails(db: Db, filter: ClickFilter): Promise<Cli
     where ${sql.join(where, sql` and `)}
     order by k.created_at desc, k.id desc
     limit 5000`.execute(db);
-  return result.rows.map(detailOf);
+  return result.rows.map((row) => detailOf(row, reader));
 }
 
-export async function findClickDetail(db: Db, clickId: number): Promise<ClickDetail | undefined> {
-  const [detail] = await findClickDetails(db, { clickId });
+export async function findClickDetail(
+  db: Db,
+  clickId: number,
+  reader: ClickReader | null = null,
+): Promise<ClickDetail | undefined> {
+  const [detail] = await findClickDetails(db, { clickId }, reader);
   return detail;
 }

@@ -21,11 +21,24 @@ import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth.service';
 import { priceHistory } from '../market/market.repository';
 import { PRODUCT_OF_PART } from '../positions/contract-view';
-import { findClickDetails } from './clicks.repository';
+import { viewerOf } from '../positions/positions.service';
+import { findClickDetails, type ClickReader } from './clicks.repository';
 
 const PART_ORDER: readonly ContractPartName[] = ['Gas', 'Peak', 'OffPeak'];
 /** How far before the first fix the market line of the results chart starts. */
 const MARKET_LEAD_MS = 30 * 24 * 3600_000;
+
+/**
+ * Who may approve or reject clicks (four-eyes): admins and account managers who are not
+ * read-only, and customer-side users who may click. Never the click's creator.
+ */
+export function clickReaderOf(auth: AuthContext): ClickReader {
+  const admin = isAdminRole(auth.user.role) && auth.impersonator === null;
+  return {
+    userId: auth.user.id,
+    mayApprove: admin ? !auth.user.readOnly : viewerOf(auth).mayClick,
+  };
+}
 
 /** Customer-side users see their own customers; admins and account managers every customer. */
 export async function assertCustomerVisible(
@@ -61,7 +74,7 @@ export class ClicksService {
     filter: ClickFilterQuery,
   ): Promise<ClickDetail[]> {
     await assertCustomerVisible(this.deps.db, auth, customerId);
-    return findClickDetails(this.deps.db, { ...filter, customerId });
+    return findClickDetails(this.deps.db, { ...filter, customerId }, clickReaderOf(auth));
   }
 
   /** Per contract that limits its clicks and per year of supply: used and left. */

@@ -559,6 +559,18 @@ describe(`the click on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       const { w, approver, click } = await approvalWorld();
       expect(click.status).toBe('PENDING_APPROVAL');
       expect(click.inProgress).toBe(true);
+      const seenBy = async (token: string) =>
+        ClickDetailSchema.parse(
+          (
+            await w.t.app.inject({
+              method: 'GET',
+              url: `/rest/purchase/click/${click.id}`,
+              headers: bearer(token),
+            })
+          ).json(),
+        ).mayDecide;
+      expect(await seenBy(w.token)).toBe(false);
+      expect(await seenBy(approver.token)).toBe(true);
       expect((await decide(w, click.id, 'approve', w.token)).statusCode).toBe(403);
       const viewer = await secondUser(w, { readOnly: true });
       expect((await decide(w, click.id, 'approve', viewer.token)).statusCode).toBe(403);

@@ -28,6 +28,7 @@ import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import type { AuthContext } from '../auth/auth.service';
 import { findClickDetail } from '../clicks/clicks.repository';
+import { clickReaderOf } from '../clicks/clicks.service';
 import { viewerOf } from '../positions/positions.service';
 import { fixingInstant, recordTransition, type PublishClickUpdate } from './click-lifecycle';
 import {
@@ -769,7 +770,7 @@ export class PurchaseService {
 
   /** One click, for whoever may see its customer. */
   async click(auth: AuthContext, clickId: number): Promise<ClickDetail> {
-    const detail = await findClickDetail(this.deps.db, clickId);
+    const detail = await findClickDetail(this.deps.db, clickId, clickReaderOf(auth));
     if (!detail) throw new AppError('NOT_FOUND');
     await this.#assertCustomerAccess(auth, detail.customerId);
     return detail;
@@ -796,9 +797,9 @@ export class PurchaseService {
       .executeTakeFirst();
     if (!head) throw new AppError('NOT_FOUND');
     await this.#assertCustomerAccess(auth, head.customer_id);
-    const admin = isAdminRole(auth.user.role) && auth.impersonator === null;
-    const mayDecide = admin ? !auth.user.readOnly : viewerOf(auth).mayClick;
-    if (!mayDecide || head.created_by === auth.user.id) throw new AppError('FORBIDDEN');
+    if (!clickReaderOf(auth).mayApprove || head.created_by === auth.user.id) {
+      throw new AppError('FORBIDDEN');
+    }
 
     const at = now();
     let unchanged = false;
@@ -897,7 +898,7 @@ export class PurchaseService {
       });
       return null;
     });
-    const detail = (await findClickDetail(db, clickId)) as ClickDetail;
+    const detail = (await findClickDetail(db, clickId, clickReaderOf(auth))) as ClickDetail;
     if (!unchanged) await this.#publish(detail.contractId, detail.customerId);
     if (outcome) throw outcome;
     return detail;
