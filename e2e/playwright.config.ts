@@ -63,6 +63,10 @@ export default defineConfig({
       // Only the prices a test pushes through the ingest endpoint move.
       MARKET_FEED: 'none',
       MARKET_INGEST_KEY: E2E_INGEST_KEY,
+      // The click desk completes an OTC click a few seconds after it is made, so the purchase
+      // spec sees it first as DC_31 and then completed.
+      CLICK_COMPLETION_DELAY_SECONDS: '5',
+      CLICK_DESK_INTERVAL_SECONDS: '1',
     },
   },
 });

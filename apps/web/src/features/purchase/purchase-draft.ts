@@ -28,6 +28,8 @@ export const PurchaseDraftSchema = z.object({
   /** The quote being confirmed, with the key its confirmation is sent with. */
   quote: QuoteSchema.nullable(),
   idempotencyKey: z.uuid().nullable(),
+  /** When the quote arrived, by this browser's clock (its countdown does not trust the clock). */
+  quoteReceivedAt: z.iso.datetime().nullable(),
   /** The quote that told the configure screen the position's prices and limits. */
   referenceQuoteId: z.uuid().nullable(),
   /** The click made by this purchase, once confirmed. */
@@ -61,6 +63,7 @@ export function startDraft(choice: PositionChoice, previous: PurchaseDraft | nul
     volumes: same ? previous.volumes : {},
     quote: null,
     idempotencyKey: null,
+    quoteReceivedAt: null,
     referenceQuoteId: null,
     clickId: null,
   };
@@ -99,6 +102,26 @@ export function shareOf(
 }
 
 /** A fresh quote gets a fresh key; the key of a quote never changes. */
-export function withQuote(draft: PurchaseDraft, quote: PurchaseDraft['quote']): PurchaseDraft {
-  return { ...draft, quote, idempotencyKey: quote ? crypto.randomUUID() : null };
+export function withQuote(
+  draft: PurchaseDraft,
+  quote: PurchaseDraft['quote'],
+  receivedAt: Date = new Date(),
+): PurchaseDraft {
+  return {
+    ...draft,
+    quote,
+    idempotencyKey: quote ? crypto.randomUUID() : null,
+    quoteReceivedAt: quote ? receivedAt.toISOString() : null,
+  };
+}
+
+/**
+ * When the quote lapses by this browser's clock: its lifetime (server times) counted from when it
+ * arrived, so a computer whose clock is off still counts the same 5 minutes.
+ */
+export function quoteDeadline(draft: Pick<PurchaseDraft, 'quote' | 'quoteReceivedAt'>): number {
+  if (!draft.quote) return 0;
+  const lifetime = Date.parse(draft.quote.expiresAt) - Date.parse(draft.quote.createdAt);
+  const received = draft.quoteReceivedAt ? Date.parse(draft.quoteReceivedAt) : Date.now();
+  return received + lifetime;
 }

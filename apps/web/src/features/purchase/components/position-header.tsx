@@ -29,7 +29,7 @@ export function PositionHeader({
     <Group component="dl" gap="xl" m={0} data-testid="purchase-position">
       {items.map(([term, value]) => (
         <div key={term}>
-          <Text component="dt" size="xs" c="dimmed">
+          <Text component="dt" size="xs" c="gray.7">
             {term}
           </Text>
           <Text component="dd" m={0} fw={600}>

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { announcementMoment, clockText, secondsLeft } from './countdown';
 
 describe('quote countdown', () => {
-  const expiresAt = '2026-11-20T10:05:00.000Z';
+  const deadline = Date.parse('2026-11-20T10:05:00.000Z');
   const at = (iso: string) => Date.parse(iso);
 
   it('counts whole seconds up to the expiry and never below zero', () => {
-    expect(secondsLeft(expiresAt, at('2026-11-20T10:00:00.000Z'))).toBe(300);
-    expect(secondsLeft(expiresAt, at('2026-11-20T10:04:59.800Z'))).toBe(1);
-    expect(secondsLeft(expiresAt, at('2026-11-20T10:05:00.000Z'))).toBe(0);
-    expect(secondsLeft(expiresAt, at('2026-11-20T10:06:00.000Z'))).toBe(0);
+    expect(secondsLeft(deadline, at('2026-11-20T10:00:00.000Z'))).toBe(300);
+    expect(secondsLeft(deadline, at('2026-11-20T10:04:59.800Z'))).toBe(1);
+    expect(secondsLeft(deadline, at('2026-11-20T10:05:00.000Z'))).toBe(0);
+    expect(secondsLeft(deadline, at('2026-11-20T10:06:00.000Z'))).toBe(0);
   });
 
   it('shows minutes and seconds', () => {

@@ -1,6 +1,6 @@
 /** Whole seconds left until an instant, never below 0 (rounded up: 0.2 s left is still 1 s). */
-export function secondsLeft(expiresAt: string, now: number): number {
-  return Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));
+export function secondsLeft(deadline: number, now: number): number {
+  return Math.max(0, Math.ceil((deadline - now) / 1000));
 }
 
 /** "4:05": minutes and seconds. */

@@ -52,30 +52,37 @@ export function findStatus(
   );
 }
 
-export interface MarketOptionNow {
+export interface MarketOption {
   market: Market;
-  priceSource: PriceSource;
+  /** Null when this browser's clock finds no open session although the server said clickable. */
+  priceSource: PriceSource | null;
 }
 
 /**
- * The markets a position can be quoted on now: a session of the contract's market option is open
- * for the period (domain trading window) and every part with volume has a price there.
+ * The markets a position can be quoted on now: every part with volume has a price there and a
+ * session of the contract's market option is open for the period (domain trading window). The
+ * server said the position is clickable; when this browser's clock (which may be off) finds no
+ * session at all, every priced market is offered and the server's quote decides.
  */
-export function marketsNow(contract: ContractData, status: Status, at: Date): MarketOptionNow[] {
+export function marketsNow(contract: ContractData, status: Status, at: Date): MarketOption[] {
   const parts = status.contractParts.filter((part) => part.totalVolume !== '0');
   const period = { maturity: status.maturity, yearOfSupply: status.yearOfSupply };
-  const markets: MarketOptionNow[] = [];
-  for (const market of ['OTC', 'ICE'] as const) {
-    const priced = parts.every((part) =>
-      market === 'OTC'
-        ? part.offerPart?.marketPrice != null
-        : part.iceOfferPart?.marketPrice != null,
-    );
-    if (!priced || parts.length === 0) continue;
+  const priced = (['OTC', 'ICE'] as const).filter(
+    (market) =>
+      parts.length > 0 &&
+      (market === 'OTC' || contract.clickOption !== 'OTC_ONLY') &&
+      parts.every((part) =>
+        market === 'OTC'
+          ? part.offerPart?.marketPrice != null
+          : part.iceOfferPart?.marketPrice != null,
+      ),
+  );
+  const open = priced.flatMap((market) => {
     const [session] = openSessions(at, { marketOption: contract.clickOption, market, period });
-    if (session) markets.push({ market, priceSource: session.priceSource });
-  }
-  return markets;
+    return session ? [{ market, priceSource: session.priceSource }] : [];
+  });
+  if (open.length > 0 || !status.clickable) return open;
+  return priced.map((market) => ({ market, priceSource: null }));
 }
 
 /** The path's parameters read strictly; anything unreadable is left unchosen. */

@@ -24,7 +24,12 @@ import { PositionHeader } from '../components/position-header';
 import { PriceTable } from '../components/price-table';
 import { partLabelKey } from '../components/purchase-labels';
 import { previewShare, type PartTerms, type ShareProblem } from '../derive/share-preview';
-import { purchaseDraftValue, type PurchaseDraft, type ShareMode } from '../purchase-draft';
+import {
+  purchaseDraftValue,
+  withQuote,
+  type PurchaseDraft,
+  type ShareMode,
+} from '../purchase-draft';
 import { errorCodeOf, purchaseErrorText } from '../purchase-errors';
 import { PURCHASE_PATHS_WEB } from '../purchase-paths';
 import { usePurchaseDraft } from './purchase-flow-layout';
@@ -101,7 +106,7 @@ function ShareForm({ draft, terms }: { draft: PurchaseDraft; terms: PartTerms[] 
   // Every change is stored at once, so a reload keeps it; the old quote no longer fits it.
   function update(change: Partial<PurchaseDraft>) {
     const current = purchaseDraftValue.get() ?? draft;
-    purchaseDraftValue.set({ ...current, ...change, quote: null, idempotencyKey: null });
+    purchaseDraftValue.set(withQuote({ ...current, ...change }, null));
   }
 
   function shown(problem: ShareProblem | null): ShareProblem | null {

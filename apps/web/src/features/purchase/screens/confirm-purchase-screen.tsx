@@ -26,7 +26,13 @@ import {
 } from '../components/sms-verification';
 import { TermsAcceptance } from '../components/terms-acceptance';
 import { secondsLeft } from '../derive/countdown';
-import { purchaseDraftValue, shareOf, withQuote, type PurchaseDraft } from '../purchase-draft';
+import {
+  purchaseDraftValue,
+  quoteDeadline,
+  shareOf,
+  withQuote,
+  type PurchaseDraft,
+} from '../purchase-draft';
 import {
   errorCodeOf,
   isNetworkFailure,
@@ -170,7 +176,7 @@ function Confirm({ draft }: { draft: PurchaseDraft }) {
   useQuoteRequest(draft, quoteFailure, setQuoteFailure);
 
   const quote = draft.quote;
-  const seconds = quote ? secondsLeft(quote.expiresAt, now) : 0;
+  const seconds = quote ? secondsLeft(quoteDeadline(draft), now) : 0;
   const expired = quote !== null && seconds === 0;
   const termsVersion = quote?.requires.termsVersion ?? null;
   const smsNeeded = quote?.requires.sms ?? false;
@@ -185,7 +191,7 @@ function Confirm({ draft }: { draft: PurchaseDraft }) {
     setFailure(null);
     setQuoteFailure(null);
     setSms(NO_SMS);
-    if (current) purchaseDraftValue.set({ ...current, quote: null, idempotencyKey: null });
+    if (current) purchaseDraftValue.set(withQuote(current, null));
   }
 
   async function confirm() {

@@ -27,6 +27,7 @@ function aDraft(overrides: Partial<PurchaseDraft> = {}): PurchaseDraft {
     volumes: {},
     quote: null,
     idempotencyKey: null,
+    quoteReceivedAt: null,
     referenceQuoteId: null,
     clickId: null,
     ...overrides,

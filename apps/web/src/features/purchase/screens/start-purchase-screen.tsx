@@ -159,7 +159,9 @@ function StartForm({ contracts, readOnly }: { contracts: ContractData[]; readOnl
                 value={candidate.market}
                 data-testid={`start-market-${candidate.market}`}
                 label={t(marketLabelKey(candidate.market))}
-                description={t(priceSourceKey(candidate.priceSource))}
+                description={
+                  candidate.priceSource ? t(priceSourceKey(candidate.priceSource)) : undefined
+                }
               />
             ))}
           </Group>

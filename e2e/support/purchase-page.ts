@@ -1,0 +1,63 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+const QUARTER_LINK = /^click-(.+)-(\d{4})-(Q[1-4])$/;
+
+export interface ClickablePosition {
+  contractId: string;
+  year: number;
+  maturity: string;
+  link: Locator;
+}
+
+/** The purchase screens (start, configure, confirm) and what leads to them. */
+export class PurchasePage {
+  constructor(private readonly page: Page) {}
+
+  /** The clickable quarters of a year on the dashboard, in grid order (the year's tabs opened). */
+  async clickableQuarters(year: number): Promise<ClickablePosition[]> {
+    const tabs = this.page.locator(`[data-testid^="year-tab-"][data-testid$="-${year}"]`);
+    for (const tab of await tabs.all()) await tab.click();
+    const links = this.page.locator('a[data-testid^="click-"]');
+    const ids = await links.evaluateAll((anchors) =>
+      anchors.map((anchor) => anchor.getAttribute('data-testid') ?? ''),
+    );
+    return ids.flatMap((id) => {
+      const match = QUARTER_LINK.exec(id);
+      if (!match) return [];
+      return [
+        {
+          contractId: match[1]!,
+          year: Number(match[2]),
+          maturity: match[3]!,
+          link: this.page.getByTestId(id),
+        },
+      ];
+    });
+  }
+
+  /** From the start screen (position chosen) through the share to the confirmation. */
+  async configurePercentage(percentage: string): Promise<void> {
+    await expect(this.page.getByTestId('screen-startpurchase')).toBeVisible();
+    await this.page.getByTestId('start-next').click();
+    await expect(this.page.getByTestId('screen-configurepurchase')).toBeVisible();
+    await this.page.getByTestId('share-percentage').fill(percentage);
+    await expect(this.page.getByTestId('preview-total')).not.toHaveText('–');
+    await this.page.getByTestId('configure-next').click();
+    await expect(this.page.getByTestId('screen-confirmpurchase')).toBeVisible();
+    await expect(this.page.getByTestId('quote-countdown')).toBeVisible();
+  }
+
+  /** Ticks the terms when the confirmation asks for them. */
+  async acceptTermsIfAsked(): Promise<void> {
+    const terms = this.page.getByTestId('terms-accept');
+    if (await terms.count()) await terms.check();
+  }
+
+  confirmButton(): Locator {
+    return this.page.getByTestId('confirm-purchase');
+  }
+
+  result(): Locator {
+    return this.page.getByTestId('purchase-result');
+  }
+}
