@@ -149,6 +149,24 @@ export class ClicksService {
         k.maturity
       order by at, k.id`.execute(db);
 
+    // Contracts share market products: each product's history is read once, from 30 days before
+    // the customer's first fix.
+    const earliest = fixes.rows[0]?.at.getTime() ?? now().getTime();
+    const histories = new Map<string, ReturnType<typeof priceHistory>>();
+    const marketOf = (part: PartName, yearOfSupply: number) => {
+      const key = `${part}/${yearOfSupply}`;
+      let history = histories.get(key);
+      if (!history) {
+        history = priceHistory(
+          db,
+          { product: PRODUCT_OF_PART[part], yearOfSupply, maturity: 'Y', market: 'OTC' },
+          { from: new Date(earliest - MARKET_LEAD_MS), to: now() },
+          500,
+        );
+        histories.set(key, history);
+      }
+      return history;
+    };
     const entries = new Map<string, Results['data'][number] & { key: number }>();
     for (const row of totals.rows) {
       const key = `${row.id}/${row.year_of_supply}`;
@@ -169,18 +187,7 @@ export class ClicksService {
       );
       const fixed = partFixes.reduce((sum, fix) => sum.plus(fix.volume), new Decimal(0));
       const amount = partFixes.reduce((sum, fix) => sum.plus(fix.amount), new Decimal(0));
-      const first = partFixes[0]?.at.getTime() ?? now().getTime();
-      const market = await priceHistory(
-        db,
-        {
-          product: PRODUCT_OF_PART[row.part],
-          yearOfSupply: row.year_of_supply,
-          maturity: 'Y',
-          market: 'OTC',
-        },
-        { from: new Date(first - MARKET_LEAD_MS), to: now() },
-        500,
-      );
+      const market = await marketOf(row.part, row.year_of_supply);
       entry.parts.push({
         name: row.part,
         totalVolume: fromDec(toDec(row.total)),
