@@ -215,13 +215,16 @@ describe.skipIf(!onPostgres)(
       );
       const idempotencyKey = randomUUID();
       const results = await Promise.all(
-        Array.from({ length: 50 }, () =>
-          app.purchase.service.execute(
+        // Some at once, some a little later, so that retries also arrive while the first is
+        // committing and after it committed (when its click already marks the position DC_31).
+        Array.from({ length: 50 }, async (_, index) => {
+          await new Promise((resolve) => setTimeout(resolve, (index % 10) * 5));
+          return app.purchase.service.execute(
             auth as AuthContext,
             { quoteId: quote.quoteId, idempotencyKey },
             null,
-          ),
-        ),
+          );
+        }),
       );
       expect(new Set(results.map((click) => click.id)).size).toBe(1);
       const clicks = await db

@@ -311,7 +311,9 @@ export class PurchaseService {
       await this.#publish(outcome.contractId, outcome.customerId);
       return (await findClickDetail(this.deps.db, outcome.clickId)) as ClickDetail;
     } catch (error) {
-      if (pgErrorMentions(error, '23505', 'clicks_idempotency_key')) {
+      // A confirmation with the same key may have won meanwhile (the unique index refused this
+      // one, or its click is what this one saw as pending): answer that click.
+      if (pgErrorMentions(error, '23505', 'clicks_idempotency_key') || error instanceof AppError) {
         const winner = await this.#replay(auth, body);
         if (winner) return winner;
       }
