@@ -85,14 +85,59 @@ export async function findContractByPublicId(
   return row ? contractOf(row) : undefined;
 }
 
-/** The contract by its row id, without locking it. */
-export async function readContract(db: Db, id: number): Promise<ClickContract> {
-  const result = await sql<ContractRow>`
-    select ${CONTRACT_COLUMNS} from contracts c join customers cu on cu.id = c.customer_id
-    where c.id = ${id}`.execute(db);
+export interface QuoteHead {
+  userId: number;
+  yearOfSupply: number;
+  maturity: Maturity;
+  market: 'OTC' | 'ICE';
+  expiresAt: Date;
+  consumedAt: Date | null;
+  cancelledAt: Date | null;
+  contract: ClickContract;
+  /** The user is linked to the contract's customer. */
+  userLinked: boolean;
+}
+
+/** A quote with its contract and whether the user belongs to the customer, in one query. */
+export async function findQuoteHead(
+  db: Db,
+  quoteId: string,
+  userId: number,
+): Promise<QuoteHead | undefined> {
+  const result = await sql<
+    ContractRow & {
+      q_user_id: number;
+      q_year: number;
+      q_maturity: Maturity;
+      q_market: 'OTC' | 'ICE';
+      expires_at: Date;
+      consumed_at: Date | null;
+      cancelled_at: Date | null;
+      linked: boolean;
+    }
+  >`
+    select ${CONTRACT_COLUMNS}, q.user_id as q_user_id, q.year_of_supply as q_year,
+      q.maturity as q_maturity, q.market as q_market, q.expires_at, q.consumed_at,
+      q.cancelled_at,
+      exists (select 1 from user_customers uc
+        where uc.user_id = ${userId} and uc.customer_id = c.customer_id) as linked
+    from purchase_quotes q
+    join contracts c on c.id = q.contract_id
+    join customers cu on cu.id = c.customer_id
+    where q.id = ${quoteId}`.execute(db);
   const row = result.rows[0];
-  if (!row) throw new Error(`Contract ${id} vanished`);
-  return contractOf(row);
+  if (!row) return undefined;
+  return {
+    userId: row.q_user_id,
+    yearOfSupply: row.q_year,
+    maturity: row.q_maturity,
+    market: row.q_market,
+    expiresAt: row.expires_at,
+    consumedAt: row.consumed_at,
+    cancelledAt: row.cancelled_at,
+    contract: contractOf(row),
+    userLinked: row.linked,
+  };
 }
 
 /**
@@ -307,43 +352,42 @@ export async function repriceClick(
   }
 }
 
-/** The terms that apply to a customer: its own newest version, else the default newest. */
+/**
+ * The terms that apply to a customer (its own newest version, else the default newest) and
+ * whether the user accepted that version, in one query.
+ */
 export async function currentTerms(
   db: Db,
   customerId: number,
-): Promise<{ version: number; bodyNl: string; bodyEn: string; publishedAt: Date } | undefined> {
-  const row = await db
-    .selectFrom('terms_versions')
-    .select(['version', 'body_nl', 'body_en', 'published_at', 'customer_id'])
-    .where((eb) => eb.or([eb('customer_id', '=', customerId), eb('customer_id', 'is', null)]))
-    .orderBy(sql`customer_id is null`)
-    .orderBy('version', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  userId: number,
+): Promise<
+  | { version: number; bodyNl: string; bodyEn: string; publishedAt: Date; accepted: boolean }
+  | undefined
+> {
+  const result = await sql<{
+    version: number;
+    body_nl: string;
+    body_en: string;
+    published_at: Date;
+    accepted: boolean;
+  }>`
+    select t.version, t.body_nl, t.body_en, t.published_at,
+      exists (select 1 from terms_acceptances a where a.user_id = ${userId}
+        and a.customer_id = ${customerId} and a.version = t.version) as accepted
+    from terms_versions t
+    where t.customer_id = ${customerId} or t.customer_id is null
+    order by t.customer_id is null, t.version desc
+    limit 1`.execute(db);
+  const row = result.rows[0];
   return row
     ? {
         version: row.version,
         bodyNl: row.body_nl,
         bodyEn: row.body_en,
         publishedAt: row.published_at,
+        accepted: row.accepted,
       }
     : undefined;
-}
-
-export async function hasAcceptedTerms(
-  db: Db,
-  userId: number,
-  customerId: number,
-  version: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('terms_acceptances')
-    .select('version')
-    .where('user_id', '=', userId)
-    .where('customer_id', '=', customerId)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** Records an acceptance; accepting a version twice keeps the first. */

@@ -35,10 +35,9 @@ import {
   countClicks,
   currentTerms,
   findContractByPublicId,
-  hasAcceptedTerms,
   isPaused,
   lockContract,
-  readContract,
+  findQuoteHead,
   positionState,
   recordTermsAcceptance,
   releaseVolume,
@@ -161,11 +160,8 @@ export class PurchaseService {
   }
 
   async #requiredTerms(userId: number, customerId: number): Promise<number | null> {
-    const terms = await currentTerms(this.deps.db, customerId);
-    if (!terms) return null;
-    return (await hasAcceptedTerms(this.deps.db, userId, customerId, terms.version))
-      ? null
-      : terms.version;
+    const terms = await currentTerms(this.deps.db, customerId, userId);
+    return !terms || terms.accepted ? null : terms.version;
   }
 
   /** Prices a click for the quote's lifetime; checks every rule execution checks. */
@@ -400,24 +396,20 @@ export class PurchaseService {
   > {
     const { db, now, settings } = this.deps;
     const at = now();
-    const quote = await db
-      .selectFrom('purchase_quotes')
-      .selectAll()
-      .where('id', '=', body.quoteId)
-      .executeTakeFirst();
-    if (!quote || quote.user_id !== auth.user.id) throw new AppError('NOT_FOUND');
-    const head = await readContract(db, quote.contract_id);
-    await this.#assertCustomerAccess(auth, head.customerId);
+    const quote = await findQuoteHead(db, body.quoteId, auth.user.id);
+    if (!quote || quote.userId !== auth.user.id) throw new AppError('NOT_FOUND');
+    const head = quote.contract;
+    if (!isAdminRole(auth.user.role) && !quote.userLinked) throw new AppError('FORBIDDEN');
     if (body.acceptedTermsVersion !== undefined) {
       await this.#acceptTermsVersion(auth, head.customerId, body.acceptedTermsVersion, ip);
     }
-    if (head.requireSms && quote.consumed_at === null) {
+    if (head.requireSms && quote.consumedAt === null) {
       await this.#verifySms(auth, body.quoteId, body.smsCode, at, ip);
     }
     if (
-      quote.consumed_at === null &&
-      quote.cancelled_at === null &&
-      at.getTime() < quote.expires_at.getTime()
+      quote.consumedAt === null &&
+      quote.cancelledAt === null &&
+      at.getTime() < quote.expiresAt.getTime()
     ) {
       // A first look without the lock: when many confirm the same position at once, those that
       // are bound to be refused (DC_31, DC_12, ...) are answered in parallel instead of queueing
@@ -426,7 +418,7 @@ export class PurchaseService {
         db,
         auth,
         head,
-        { maturity: quote.maturity as Period['maturity'], yearOfSupply: quote.year_of_supply },
+        { maturity: quote.maturity, yearOfSupply: quote.yearOfSupply },
         quote.market,
         at,
       );
@@ -484,11 +476,8 @@ export class PurchaseService {
       ) {
         throw new AppError('CLICK_LIMIT_REACHED');
       }
-      const terms = await currentTerms(trx, contract.customerId);
-      if (
-        terms &&
-        !(await hasAcceptedTerms(trx, auth.user.id, contract.customerId, terms.version))
-      ) {
+      const terms = await currentTerms(trx, contract.customerId, auth.user.id);
+      if (terms && !terms.accepted) {
         throw new AppError('TERMS_NOT_ACCEPTED', {
           messageArgs: [terms.version],
           details: { version: terms.version },
@@ -719,13 +708,13 @@ export class PurchaseService {
   /** The terms that apply to the customer, in the reader's language, and whether accepted. */
   async terms(auth: AuthContext, customerId: number, locale: Locale): Promise<Terms> {
     await this.#assertCustomerAccess(auth, customerId);
-    const terms = await currentTerms(this.deps.db, customerId);
+    const terms = await currentTerms(this.deps.db, customerId, auth.user.id);
     if (!terms) throw new AppError('NOT_FOUND');
     return {
       version: terms.version,
       body: locale === 'en' ? terms.bodyEn : terms.bodyNl,
       publishedAt: terms.publishedAt.toISOString(),
-      accepted: await hasAcceptedTerms(this.deps.db, auth.user.id, customerId, terms.version),
+      accepted: terms.accepted,
     };
   }
 
@@ -746,7 +735,7 @@ export class PurchaseService {
     version: number,
     ip: string | null,
   ): Promise<void> {
-    const terms = await currentTerms(this.deps.db, customerId);
+    const terms = await currentTerms(this.deps.db, customerId, auth.user.id);
     if (!terms) throw new AppError('NOT_FOUND');
     if (terms.version !== version) {
       throw new AppError('TERMS_VERSION_OUTDATED', {
@@ -754,7 +743,7 @@ export class PurchaseService {
         details: { version: terms.version },
       });
     }
-    if (await hasAcceptedTerms(this.deps.db, auth.user.id, customerId, version)) return;
+    if (terms.accepted) return;
     const at = this.deps.now();
     await this.deps.db.transaction().execute(async (trx) => {
       await recordTermsAcceptance(trx, auth.user.id, customerId, version, at);
