@@ -36,12 +36,16 @@ export class PurchasePage {
   }
 
   /** From the start screen (position chosen) through the share to the confirmation. */
-  async configurePercentage(percentage: string): Promise<void> {
+  async configurePercentage(
+    percentage: string,
+    onConfigure: () => Promise<void> = async () => {},
+  ): Promise<void> {
     await expect(this.page.getByTestId('screen-startpurchase')).toBeVisible();
     await this.page.getByTestId('start-next').click();
     await expect(this.page.getByTestId('screen-configurepurchase')).toBeVisible();
     await this.page.getByTestId('share-percentage').fill(percentage);
     await expect(this.page.getByTestId('preview-total')).not.toHaveText('–');
+    await onConfigure();
     await this.page.getByTestId('configure-next').click();
     await expect(this.page.getByTestId('screen-confirmpurchase')).toBeVisible();
     await expect(this.page.getByTestId('quote-countdown')).toBeVisible();

@@ -4,6 +4,7 @@ import type { SmsSent } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { useT } from '../../../shared/i18n/use-t';
 import { sendSmsCode } from '../api/purchase-api';
+import { READABLE_DESCRIPTION } from './readable-styles';
 import { errorCodeOf, purchaseErrorText } from '../purchase-errors';
 
 export interface SmsState {
@@ -78,6 +79,7 @@ export function SmsVerification({
           error={wrongShape ? t('purchase.sms.sixDigits') : undefined}
           disabled={disabled}
           data-testid="sms-code"
+          styles={READABLE_DESCRIPTION}
         />
       )}
       <Group>

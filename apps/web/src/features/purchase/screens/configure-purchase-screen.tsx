@@ -31,6 +31,7 @@ import {
   type ShareMode,
 } from '../purchase-draft';
 import { errorCodeOf, purchaseErrorText } from '../purchase-errors';
+import { READABLE_DESCRIPTION } from '../components/readable-styles';
 import { PURCHASE_PATHS_WEB } from '../purchase-paths';
 import { usePurchaseDraft } from './purchase-flow-layout';
 
@@ -141,6 +142,7 @@ function ShareForm({ draft, terms }: { draft: PurchaseDraft; terms: PartTerms[] 
             percentageProblem ? shareProblemText(percentageProblem, t, locale, null) : undefined
           }
           data-testid="share-percentage"
+          styles={READABLE_DESCRIPTION}
         />
       ) : null}
       {terms.map((part) => {
@@ -170,6 +172,7 @@ function ShareForm({ draft, terms }: { draft: PurchaseDraft; terms: PartTerms[] 
               }
               error={problem ? shareProblemText(problem, t, locale, partName) : undefined}
               data-testid={`share-volume-${part.name}`}
+              styles={READABLE_DESCRIPTION}
             />
           );
         }

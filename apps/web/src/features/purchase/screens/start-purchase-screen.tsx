@@ -24,6 +24,7 @@ import { useApiClient } from '../../../shared/api/use-api-client';
 import { marketLabelKey, maturityWords, priceSourceKey } from '../components/purchase-labels';
 import { findStatus, marketsNow, maturityOptions, readPathChoice } from '../derive/start-options';
 import { openQuoteIds, purchaseDraftValue, samePosition, startDraft } from '../purchase-draft';
+import { READABLE_DESCRIPTION } from '../components/readable-styles';
 import { PURCHASE_PATHS_WEB } from '../purchase-paths';
 
 function StartForm({ contracts, readOnly }: { contracts: ContractData[]; readOnly: boolean }) {
@@ -118,6 +119,7 @@ function StartForm({ contracts, readOnly }: { contracts: ContractData[]; readOnl
           onChange={(value) => setMaturity(value as Maturity)}
           error={tried && !status ? t('purchase.start.chooseMaturity') : undefined}
           data-testid="start-maturities"
+          styles={READABLE_DESCRIPTION}
         >
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="xs" spacing="xs">
             {options.map((candidate) => (
@@ -126,6 +128,7 @@ function StartForm({ contracts, readOnly }: { contracts: ContractData[]; readOnl
                 value={candidate.maturity}
                 disabled={!candidate.clickable}
                 data-testid={`start-maturity-${candidate.maturity}`}
+                styles={READABLE_DESCRIPTION}
                 data-reason={candidate.reason ?? undefined}
                 label={`${candidate.maturity} · ${maturityWords(candidate.maturity, t, locale)}`}
                 description={
@@ -158,6 +161,7 @@ function StartForm({ contracts, readOnly }: { contracts: ContractData[]; readOnl
                 key={candidate.market}
                 value={candidate.market}
                 data-testid={`start-market-${candidate.market}`}
+                styles={READABLE_DESCRIPTION}
                 label={t(marketLabelKey(candidate.market))}
                 description={
                   candidate.priceSource ? t(priceSourceKey(candidate.priceSource)) : undefined
