@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { seedDemo } from './seed-demo';
-import { DEMO_APPROVAL_CUSTOMER, DEMO_SMS_CUSTOMER } from './seed-demo-purchase';
+import {
+  DEMO_APPROVAL_CUSTOMER,
+  DEMO_LIMITED_CUSTOMER,
+  DEMO_MAX_CLICKS_PER_YEAR,
+  DEMO_SMS_CUSTOMER,
+} from './seed-demo-purchase';
 
 let database: TestDatabase | null = null;
 
@@ -31,6 +36,20 @@ describe('demo seed for the click', () => {
       .where('username', '=', 'customer')
       .executeTakeFirstOrThrow();
     expect(customer.mobile).toMatch(/^\+316\d{8}$/);
+    const limited = await db
+      .selectFrom('contracts')
+      .innerJoin('customers', 'customers.id', 'contracts.customer_id')
+      .select(['customers.name', 'contracts.commodity', 'contracts.max_clicks_per_year'])
+      .where('contracts.max_clicks_per_year', 'is not', null)
+      .execute();
+    expect(limited.length).toBeGreaterThan(0);
+    for (const contract of limited) {
+      expect(contract).toEqual({
+        name: DEMO_LIMITED_CUSTOMER,
+        commodity: 'Gas',
+        max_clicks_per_year: DEMO_MAX_CLICKS_PER_YEAR,
+      });
+    }
     const terms = await db.selectFrom('terms_versions').selectAll().execute();
     expect(terms).toEqual([
       expect.objectContaining({

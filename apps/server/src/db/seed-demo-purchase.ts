@@ -3,6 +3,9 @@ import type { Db } from './database';
 /** Demo customers that show the extra steps of a click (docs/purchase.md). */
 export const DEMO_SMS_CUSTOMER = 'Metaalbewerking Jansen & Zonen B.V.';
 export const DEMO_APPROVAL_CUSTOMER = 'Tuinbouwbedrijf De Groene Kas B.V.';
+/** Its gas contracts limit the clicks per year, so the click counter has something to count. */
+export const DEMO_LIMITED_CUSTOMER = 'Bakkerij Van der Meer B.V.';
+export const DEMO_MAX_CLICKS_PER_YEAR = 12;
 
 /** Made-up numbers; the development gateway only writes codes to the log. */
 const DEMO_MOBILES: Record<string, string> = {
@@ -31,7 +34,10 @@ export const DEMO_TERMS = {
   ].join('\n'),
 };
 
-/** Mobile numbers, one customer requiring SMS codes, one requiring approval, and terms version 1. */
+/**
+ * Mobile numbers, one customer requiring SMS codes, one requiring approval, click limits on one
+ * customer's gas contracts, and terms version 1.
+ */
 export async function seedDemoPurchase(trx: Db, at: Date = new Date()): Promise<void> {
   await trx
     .updateTable('customers')
@@ -42,6 +48,14 @@ export async function seedDemoPurchase(trx: Db, at: Date = new Date()): Promise<
     .updateTable('customers')
     .set({ require_approval: true })
     .where('name', '=', DEMO_APPROVAL_CUSTOMER)
+    .execute();
+  await trx
+    .updateTable('contracts')
+    .set({ max_clicks_per_year: DEMO_MAX_CLICKS_PER_YEAR })
+    .where('commodity', '=', 'Gas')
+    .where('customer_id', 'in', (eb) =>
+      eb.selectFrom('customers').select('id').where('name', '=', DEMO_LIMITED_CUSTOMER),
+    )
     .execute();
   for (const [username, mobile] of Object.entries(DEMO_MOBILES)) {
     await trx.updateTable('users').set({ mobile }).where('username', '=', username).execute();
