@@ -67,6 +67,8 @@ export default defineConfig({
       // spec sees it first as DC_31 and then completed.
       CLICK_COMPLETION_DELAY_SECONDS: '5',
       CLICK_DESK_INTERVAL_SECONDS: '1',
+      // The purchase spec reads the SMS code the development gateway "sent".
+      SMS_DEV_OUTBOX: 'true',
     },
   },
 });

@@ -68,6 +68,92 @@ test.describe('the click', () => {
     ).toHaveCount(0);
   });
 
+  test('a customer that requires SMS: the code sent to the phone confirms the click', async ({
+    page,
+    loginPage,
+  }) => {
+    test.setTimeout(60_000);
+    const dashboard = new DashboardPage(page);
+    const purchase = new PurchasePage(page);
+    await loginPage.open();
+    await loginPage.signIn('consultant');
+    await dashboard.loaded();
+    const load = dashboard.contractDataResponse();
+    await purchase.selectCustomer('Metaalbewerking Jansen & Zonen B.V.');
+    await load;
+    await dashboard.loaded();
+    const quarter = await purchase.startFirstQuarter(2027, '25');
+    test.skip(!quarter, WINDOW_CLOSED);
+
+    await expect(purchase.confirmButton()).toBeDisabled();
+    await page.getByTestId('sms-send').click();
+    await expect(page.getByTestId('sms-sent')).toContainText('671');
+    const code = await purchase.lastSmsCode();
+    await page.getByTestId('sms-code').fill(code === '000000' ? '111111' : '000000');
+    await purchase.confirmButton().click();
+    await expect(page.getByTestId('confirm-failed')).toContainText(
+      'Ongeldige sms-code. Pogingen over: 2.',
+    );
+    await page.getByTestId('sms-code').fill(code);
+    await purchase.confirmButton().click();
+    await expect(purchase.result()).toHaveAttribute('data-status', /IN_PROGRESS|COMPLETED/);
+  });
+
+  test('four-eyes: the click waits for a second user, who rejects it, and the creator reads why', async ({
+    page,
+    loginPage,
+  }) => {
+    test.setTimeout(90_000);
+    const customer = 'Tuinbouwbedrijf De Groene Kas B.V.';
+    const dashboard = new DashboardPage(page);
+    const purchase = new PurchasePage(page);
+    await loginPage.open();
+    await loginPage.signIn('customer');
+    await dashboard.loaded();
+    const load = dashboard.contractDataResponse();
+    await purchase.selectCustomer(customer);
+    await load;
+    await dashboard.loaded();
+    const quarter = await purchase.startFirstQuarter(2027, '25');
+    test.skip(!quarter, WINDOW_CLOSED);
+    const { contractId, year, maturity } = quarter!;
+    await expect(page.getByTestId('approval-note')).toBeVisible();
+    await purchase.confirmButton().click();
+    await expect(purchase.result()).toHaveAttribute('data-status', 'PENDING_APPROVAL');
+    await expect(page.getByTestId('purchase-result-message')).toContainText(
+      'wacht op goedkeuring door een tweede gebruiker',
+    );
+    const rowOf = () =>
+      page
+        .locator(`[data-testid^="click-row-"][data-contract="${contractId}"]`)
+        .and(page.locator(`[data-period="${maturity}-${year}"]`))
+        .first();
+
+    // A second user of the customer rejects it, after confirming.
+    await page.getByTestId('logout-button').click();
+    await loginPage.signIn('consultant');
+    await dashboard.loaded();
+    await purchase.selectCustomer(customer);
+    await page.goto('/clickoverview?status=PENDING_APPROVAL');
+    await expect(page.getByTestId('awaiting-approval')).toBeVisible();
+    await rowOf()
+      .getByRole('button', { name: /^Afwijzen/ })
+      .click();
+    await page.getByRole('dialog').getByTestId('decision-confirm').click();
+    await page.goto('/clickoverview');
+    await expect(rowOf()).toHaveAttribute('data-status', 'REJECTED');
+
+    // The creator sees the rejection and the message.
+    await page.getByTestId('logout-button').click();
+    await loginPage.signIn('customer');
+    await dashboard.loaded();
+    await purchase.selectCustomer(customer);
+    await page.goto('/clickoverview?status=REJECTED');
+    await expect(rowOf()).toContainText(
+      'Deze transactie is afgewezen. Neem contact met ons op als u vragen heeft.',
+    );
+  });
+
   test('an expired quote shows time expired and blocks the confirmation', async ({
     page,
     loginPage,

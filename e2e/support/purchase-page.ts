@@ -64,4 +64,29 @@ export class PurchasePage {
   result(): Locator {
     return this.page.getByTestId('purchase-result');
   }
+
+  /** Chooses a customer in the header by its name. */
+  async selectCustomer(name: string): Promise<void> {
+    await this.page.getByTestId('customer-select').selectOption({ label: name });
+  }
+
+  /** Opens a customer's first clickable quarter of a year and goes on to the confirmation. */
+  async startFirstQuarter(year: number, percentage: string): Promise<ClickablePosition | null> {
+    const [quarter] = await this.clickableQuarters(year);
+    if (!quarter) return null;
+    await quarter.link.click();
+    await this.configurePercentage(percentage);
+    await this.acceptTermsIfAsked();
+    return quarter;
+  }
+
+  /** The code the development SMS gateway sent last (SMS_DEV_OUTBOX). */
+  async lastSmsCode(): Promise<string> {
+    const response = await this.page.request.get('/rest/dev/sms-outbox');
+    expect(response.ok()).toBe(true);
+    const sent = (await response.json()) as { text: string }[];
+    const code = /\b(\d{6})\b/.exec(sent.at(-1)?.text ?? '')?.[1];
+    if (!code) throw new Error('No code in the SMS outbox');
+    return code;
+  }
 }
