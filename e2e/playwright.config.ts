@@ -4,6 +4,8 @@ import { dirname, resolve } from 'node:path';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** Monday 23 November 2026, 11:00 in Amsterdam. */
+export const E2E_CLOCK_START = '2026-11-23T11:00:00+01:00';
 export const baseURL = `http://127.0.0.1:${port}`;
 /** The key with which specs push prices through the ingest endpoint (at least 32 characters). */
 export const E2E_INGEST_KEY = 'e2e-ingest-key-for-pushed-prices-only';
@@ -62,6 +64,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Only the prices a test pushes through the ingest endpoint move.
       MARKET_FEED: 'none',
+      // A Monday inside the trading window, whatever the hour the tests run at: clickability, quotes
+      // and the click desk all read the portal's clock.
+      CLOCK_START: E2E_CLOCK_START,
       MARKET_INGEST_KEY: E2E_INGEST_KEY,
       // The click desk completes an OTC click a few seconds after it is made, so the purchase
       // spec sees it first as DC_31 and then completed.

@@ -4,6 +4,7 @@ import { test, expect } from '../support/fixtures';
 import { DashboardPage } from '../support/dashboard-page';
 import { LoginPage } from '../support/login-page';
 import { pushPrices } from '../support/market-feed';
+import { serverNow } from '../support/server-clock';
 
 /** Marks the page; a reload would lose the mark. */
 async function markPage(page: Page): Promise<void> {
@@ -36,6 +37,7 @@ test.describe('live market', () => {
   test('a price pushed through the ingest endpoint appears on an open dashboard without a reload', async ({
     page,
     loginPage,
+    request,
   }) => {
     const dashboard = new DashboardPage(page);
     await loginPage.open();
@@ -69,7 +71,7 @@ test.describe('live market', () => {
         maturity: 'Y',
         market: 'OTC',
         price: '123.4567',
-        at: new Date().toISOString(),
+        at: (await serverNow(request)).toISOString(),
       },
     ]);
 

@@ -83,9 +83,10 @@ describe('public REST calls', () => {
 });
 
 describe('operations endpoints', () => {
-  it('/healthz and /readyz report the process and the database', async () => {
+  it('/healthz and /readyz report the process, the portal time and the database', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({
       status: 'ok',
+      now: t.clock.now().toISOString(),
     });
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);

@@ -44,6 +44,7 @@ import { healthRoutes } from './modules/system/health.routes';
 import { registerMetrics } from './modules/system/metrics';
 import { tradingRoutes } from './modules/trading/trading.routes';
 import { registerSpa } from './modules/web/spa';
+import { createClock } from './clock';
 
 export interface AppDeps {
   db: Db;
@@ -121,7 +122,7 @@ export async function buildApp(
       (config.redisUrl
         ? new RedisEventBus(config.redisUrl, onBusError)
         : new InProcessEventBus(onBusError)),
-    now: overrides.now ?? (() => new Date()),
+    now: overrides.now ?? createClock(config.clockStart),
     delay: overrides.delay ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
   };
   app.decorate('deps', deps);
@@ -176,7 +177,7 @@ export async function buildApp(
   const guards = createAuthGuards(authService);
   app.decorate('guards', guards);
 
-  await app.register(healthRoutes, { db: deps.db });
+  await app.register(healthRoutes, { db: deps.db, now: deps.now });
   await app.register(envRoutes, { config });
   await app.register(authRoutes, { auth: authService, guards });
   await app.register(localeRoutes);

@@ -47,6 +47,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads CLOCK_START as an instant and refuses one without an offset', () => {
+    expect(loadConfig({}).clockStart).toBeNull();
+    expect(loadConfig({ CLOCK_START: '2026-11-23T11:00:00+01:00' }).clockStart?.toISOString()).toBe(
+      '2026-11-23T10:00:00.000Z',
+    );
+    expect(() => loadConfig({ CLOCK_START: '2026-11-23T11:00:00' })).toThrow(/CLOCK_START/);
+    expect(() => loadConfig({ CLOCK_START: 'monday' })).toThrow(/CLOCK_START/);
+  });
+
   it('keeps the database in memory when DATA_DIR is memory://', () => {
     expect(loadConfig({ DATA_DIR: 'memory://' }).dataDir).toBeNull();
   });

@@ -100,6 +100,14 @@ const EnvSchema = z.object({
   DATA_DIR: optionalText(),
   REDIS_URL: urlWithScheme(['redis:', 'rediss:']),
   SEED_DEMO: flag(true),
+  CLOCK_START: optionalText().pipe(
+    z
+      .string()
+      .refine((value) => !Number.isNaN(Date.parse(value)) && /[zZ]|[+-]\d\d:\d\d$/.test(value), {
+        message: 'expected an ISO 8601 instant with its offset, e.g. 2026-11-23T11:00:00+01:00',
+      })
+      .nullable(),
+  ),
   WEB_DIST_DIR: optionalText(),
   SESSION_IDLE_MINUTES: integer(30, 1, 24 * 60),
   SESSION_ABSOLUTE_HOURS: integer(12, 1, 24 * 30),
@@ -186,6 +194,8 @@ export interface Config {
   dataDir: string | null;
   redisUrl: string | null;
   seedDemo: boolean;
+  /** When set, the portal's clock starts at this instant and runs on in real time (see clock.ts). */
+  clockStart: Date | null;
   webDistDir: string;
   session: { idleMinutes: number; absoluteHours: number };
   loginThrottle: {
@@ -314,6 +324,7 @@ export function loadConfig(
     dataDir: dataDirOf(e.DATA_DIR, toPath),
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO,
+    clockStart: e.CLOCK_START ? new Date(e.CLOCK_START) : null,
     webDistDir: e.WEB_DIST_DIR ? toPath(e.WEB_DIST_DIR) : resolve(REPOSITORY_ROOT, 'apps/web/dist'),
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     loginThrottle: {

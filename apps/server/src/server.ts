@@ -15,8 +15,17 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config);
-  const { applied, seeded } = await prepareDatabase(app.deps.db, { seedDemo: config.seedDemo });
+  const { applied, seeded } = await prepareDatabase(app.deps.db, {
+    seedDemo: config.seedDemo,
+    now: app.deps.now,
+  });
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
+  if (config.clockStart) {
+    app.log.warn(
+      { clockStart: config.clockStart.toISOString() },
+      'the portal clock is shifted (CLOCK_START): never in production',
+    );
+  }
   if (seeded) {
     app.log.warn('empty database filled with demo data (set SEED_DEMO=false in production)');
   }

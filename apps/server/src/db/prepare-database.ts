@@ -10,9 +10,9 @@ export interface PreparedDatabase {
 /** What the server does to its database before it listens: migrate, then seed when asked. */
 export async function prepareDatabase(
   db: Db,
-  options: { seedDemo: boolean },
+  options: { seedDemo: boolean; now?: () => Date },
 ): Promise<PreparedDatabase> {
   const applied = await migrateToLatest(db);
-  const seeded = options.seedDemo ? await seedDemo(db) : false;
+  const seeded = options.seedDemo ? await seedDemo(db, options.now?.()) : false;
   return { applied, seeded };
 }

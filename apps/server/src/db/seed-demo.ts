@@ -97,7 +97,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 }
 
 /** Fills an empty database with demo customers and users; leaves any other database alone. */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, at: Date = new Date()): Promise<boolean> {
   if (!(await isDatabaseEmpty(db))) return false;
   const hashes = await Promise.all(USERS.map(() => hashPassword(DEMO_PASSWORD)));
   return db.transaction().execute(async (trx) => {
@@ -144,7 +144,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       }
     }
     await seedDemoContracts(trx, demoCustomers, userIds.get('customer') ?? null);
-    await seedDemoPurchase(trx);
+    await seedDemoPurchase(trx, at);
     return true;
   });
 }

@@ -3,18 +3,23 @@ import { z } from 'zod';
 import { isDatabaseReachable, type Db } from '../../db/database';
 
 const StatusSchema = z.object({ status: z.string() });
+/** The portal's own time: it differs from the machine's when CLOCK_START is set. */
+const LivenessSchema = StatusSchema.extend({ now: z.iso.datetime() });
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => Date }> = async (
+  app,
+  { db, now },
+) => {
   app.get(
     '/healthz',
     {
       schema: {
         tags: ['operations'],
         summary: 'The process is up',
-        response: { 200: StatusSchema },
+        response: { 200: LivenessSchema },
       },
     },
-    async () => ({ status: 'ok' }),
+    async () => ({ status: 'ok', now: now().toISOString() }),
   );
 
   app.get(
