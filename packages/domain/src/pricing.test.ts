@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickCost, clickPrice, weightedAveragePrice } from './pricing';
+import { averagePrice, clickCost, clickPrice, weightedAveragePrice } from './pricing';
 
 describe('click price', () => {
   it('is market price + mark-up + transaction fees, exact', () => {
@@ -46,6 +46,20 @@ describe('click cost', () => {
       ]).totalCost,
     ).toBe('0.01');
     expect(clickCost([])).toEqual({ parts: [], totalCost: '0.00' });
+  });
+});
+
+describe('average price of a stored cost and volume', () => {
+  it('divides the amount by the volume, rounded half-up to 4 decimals', () => {
+    expect(averagePrice({ volume: '400', amount: '26000' })).toBe('65');
+    expect(averagePrice({ volume: '3', amount: '5' })).toBe('1.6667');
+    expect(averagePrice({ volume: '8', amount: '1.00004' })).toBe('0.125');
+    expect(averagePrice({ volume: '2', amount: '0.00025' })).toBe('0.0001');
+  });
+
+  it('is null without volume', () => {
+    expect(averagePrice({ volume: '0', amount: '0' })).toBeNull();
+    expect(averagePrice({ volume: '-1', amount: '5' })).toBeNull();
   });
 });
 

@@ -64,6 +64,22 @@ export function clickCost(parts: readonly ClickPartInput[]): ClickCost {
 }
 
 /**
+ * The average price of a clicked volume from what it cost in all (amount / volume), rounded
+ * half-up to 4 decimals; null when there is no clicked volume. Use it wherever a stored cost and
+ * volume are summed, so every screen shows the same average.
+ */
+export function averagePrice(totals: {
+  volume: DecimalString;
+  amount: DecimalString;
+}): DecimalString | null {
+  const volume = toDec(totals.volume);
+  if (volume.lte(0)) return null;
+  return fromDec(
+    toDec(totals.amount).div(volume).toDecimalPlaces(AVERAGE_PRICE_DECIMALS, Dec.ROUND_HALF_UP),
+  );
+}
+
+/**
  * The volume-weighted average price of clicks (sum of volume x price / sum of volume), rounded
  * half-up to 4 decimals; null when there is no clicked volume.
  */
@@ -76,6 +92,5 @@ export function weightedAveragePrice(
     volume = volume.plus(toDec(click.volume));
     amount = amount.plus(toDec(click.volume).times(toDec(click.price)));
   }
-  if (volume.lte(0)) return null;
-  return fromDec(amount.div(volume).toDecimalPlaces(AVERAGE_PRICE_DECIMALS, Dec.ROUND_HALF_UP));
+  return averagePrice({ volume: volume.toFixed(), amount: amount.toFixed() });
 }

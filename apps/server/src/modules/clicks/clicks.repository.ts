@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { ClickDetail, ClickFilterQuery } from '@klik/api';
 import {
   addDays,
-  AVERAGE_PRICE_DECIMALS,
+  averagePrice,
   amsterdamInstant,
   fromDec,
   MIDNIGHT,
@@ -63,7 +63,9 @@ function detailOf(row: DetailRow, reader: ClickReader | null): ClickDetail {
   let total = new Decimal(0);
   const parts = PART_ORDER.filter((name) => byPart.has(name)).map((name) => {
     const sum = byPart.get(name) as { volume: Decimal; amount: Decimal };
-    const price = sum.amount.div(sum.volume).toDecimalPlaces(AVERAGE_PRICE_DECIMALS);
+    const price = new Decimal(
+      averagePrice({ volume: sum.volume.toFixed(), amount: sum.amount.toFixed() }) ?? '0',
+    );
     const cost = sum.amount.toDecimalPlaces(MONEY_DECIMALS, Decimal.ROUND_HALF_UP);
     total = total.plus(cost);
     const quoted = row.quote_parts?.find((part) => part.name === name);

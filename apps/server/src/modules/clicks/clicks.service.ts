@@ -8,7 +8,7 @@ import {
   type Results,
 } from '@klik/api';
 import {
-  AVERAGE_PRICE_DECIMALS,
+  averagePrice,
   clickedPercentage,
   fromDec,
   toDec,
@@ -193,22 +193,13 @@ export class ClicksService {
         totalVolume: fromDec(toDec(row.total)),
         fixedVolume: fromDec(toDec(fixed.toFixed())),
         fixedPercentage: clickedPercentage(fixed.toFixed(), row.total),
-        weightedAvgClickPrice: fixed.gt(0)
-          ? fromDec(toDec(amount.div(fixed).toDecimalPlaces(AVERAGE_PRICE_DECIMALS).toFixed()))
-          : null,
+        weightedAvgClickPrice: averagePrice({ volume: fixed.toFixed(), amount: amount.toFixed() }),
         fixes: partFixes.map((fix) => ({
           clickId: fix.click_id,
           at: fix.at.toISOString(),
           maturity: fix.maturity,
           volume: fromDec(toDec(fix.volume)),
-          price: fromDec(
-            toDec(
-              new Decimal(fix.amount)
-                .div(fix.volume)
-                .toDecimalPlaces(AVERAGE_PRICE_DECIMALS)
-                .toFixed(),
-            ),
-          ),
+          price: averagePrice({ volume: fix.volume, amount: fix.amount }) ?? '0',
         })),
         market,
       });

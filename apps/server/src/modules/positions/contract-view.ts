@@ -1,6 +1,5 @@
-import Decimal from 'decimal.js';
 import {
-  AVERAGE_PRICE_DECIMALS,
+  averagePrice,
   buildPositionStatus,
   clickedPercentage,
   clickPrice,
@@ -76,18 +75,6 @@ function plain(value: string): DecimalString {
   return fromDec(toDec(value));
 }
 
-/**
- * The weighted average click price of a part: its clicked cost (the exact sum of volume x
- * price over its click months) over its clicked volume, rounded as the domain rounds averages.
- */
-function averageClickPrice(clickedCost: string, clickedVolume: string): DecimalString | null {
-  const volume = toDec(clickedVolume);
-  if (volume.lte(0)) return null;
-  return fromDec(
-    toDec(clickedCost).div(volume).toDecimalPlaces(AVERAGE_PRICE_DECIMALS, Decimal.ROUND_HALF_UP),
-  );
-}
-
 function offerView(head: ContractHead, offer: OfferRow | undefined): OfferView | null {
   if (!offer) return null;
   return {
@@ -150,7 +137,9 @@ export function prepareContract(
           name,
           totalVolume: row ? plain(row.totalVolume) : '0',
           clickedVolume: row ? plain(row.clickedVolume) : '0',
-          weightedAvgClickPrice: row ? averageClickPrice(row.clickedCost, row.clickedVolume) : null,
+          weightedAvgClickPrice: row
+            ? averagePrice({ volume: row.clickedVolume, amount: row.clickedCost })
+            : null,
           offerPart: offerView(head, offers.get(offerKey(product, year, maturity, 'OTC'))),
           iceOfferPart: offerView(head, offers.get(offerKey(product, year, maturity, 'ICE'))),
         };
