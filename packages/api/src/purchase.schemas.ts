@@ -149,11 +149,8 @@ export const ClickDetailSchema = z.object({
   decidedAt: z.iso.datetime().nullable(),
   /** Until when an approver may approve (PENDING_APPROVAL only). */
   approvalDeadline: z.iso.datetime().nullable(),
-  /**
-   * The signed-in user may approve or reject this click now (four-eyes, never its creator).
-   * The server always sends it; optional only so older clients' fixtures still parse.
-   */
-  mayDecide: z.boolean().optional(),
+  /** The signed-in user may approve or reject this click now (four-eyes, never its creator). */
+  mayDecide: z.boolean(),
   parts: z.array(ClickPartSchema),
   totalCost: DecimalStringSchema,
 });

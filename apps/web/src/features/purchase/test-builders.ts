@@ -57,6 +57,7 @@ export function aClickDetail(overrides: Partial<ClickDetail> = {}): ClickDetail 
     decidedBy: null,
     decidedAt: null,
     approvalDeadline: null,
+    mayDecide: false,
     parts: [
       {
         name: 'Gas',

@@ -20,11 +20,9 @@ import { marketKey, partKey, statusColor, statusKey } from '../components/click-
 import { formatMoney } from '../components/money';
 import { filterFromSearch, type FilterField } from '../derive/click-filter';
 
-/** Who may approve: a user who can click and did not make the click (the server decides). */
-function mayDecide(click: ClickDetail, session: StoredSession): boolean {
-  return (
-    click.status === 'PENDING_APPROVAL' && !session.readOnly && click.createdBy !== session.name
-  );
+/** Who may approve is the server's decision (four-eyes, click right, never the creator). */
+function mayDecide(click: ClickDetail): boolean {
+  return click.status === 'PENDING_APPROVAL' && click.mayDecide;
 }
 
 function StatusCell({ click, session }: { click: ClickDetail; session: StoredSession }) {
@@ -124,7 +122,7 @@ function ClickTable({ clicks, session }: { clicks: ClickDetail[]; session: Store
                 <Table.Td className="klik-nowrap">{formatMoney(click.totalCost, locale)}</Table.Td>
                 <Table.Td>{click.createdBy ?? t('clicks.table.system')}</Table.Td>
                 <Table.Td>
-                  {mayDecide(click, session) && <ApprovalActions click={click} label={label} />}
+                  {mayDecide(click) && <ApprovalActions click={click} label={label} />}
                 </Table.Td>
               </Table.Tr>
             );
@@ -224,7 +222,7 @@ function Overview({ customerId, session }: { customerId: number; session: Stored
     setSearch(latest.current, { replace: true });
   }
 
-  const awaiting = clicks.data?.filter((click) => mayDecide(click, session)).length ?? 0;
+  const awaiting = clicks.data?.filter((click) => mayDecide(click)).length ?? 0;
   return (
     <Stack gap="md">
       <ClickFilters

@@ -28,6 +28,7 @@ function aClick(overrides: Partial<ClickDetail> = {}): ClickDetail {
     decidedBy: null,
     decidedAt: null,
     approvalDeadline: null,
+    mayDecide: false,
     parts: [
       {
         name: 'Gas',
@@ -168,7 +169,12 @@ describe('click overview', () => {
 
   it('lets a second user approve a click awaiting approval, after confirming', async () => {
     const { server } = overviewServer([
-      aClick({ status: 'PENDING_APPROVAL', inProgress: true, createdBy: 'Eva Jansen' }),
+      aClick({
+        status: 'PENDING_APPROVAL',
+        inProgress: true,
+        createdBy: 'Eva Jansen',
+        mayDecide: true,
+      }),
     ]);
     server.on('POST', '/rest/clicks/501/approve', () => ({
       status: 200,
@@ -189,7 +195,12 @@ describe('click overview', () => {
 
   it('shows a refused decision with its message', async () => {
     const { server } = overviewServer([
-      aClick({ status: 'PENDING_APPROVAL', inProgress: true, createdBy: 'Eva Jansen' }),
+      aClick({
+        status: 'PENDING_APPROVAL',
+        inProgress: true,
+        createdBy: 'Eva Jansen',
+        mayDecide: true,
+      }),
     ]);
     server.on('POST', '/rest/clicks/501/reject', () => ({
       status: 409,
@@ -219,7 +230,7 @@ describe('click overview', () => {
     );
   });
 
-  it('offers a read-only user no approval', async () => {
+  it('offers approval only where the server says the reader may decide', async () => {
     const { server } = overviewServer([
       aClick({ status: 'PENDING_APPROVAL', inProgress: true, createdBy: 'Eva Jansen' }),
     ]);
