@@ -174,6 +174,11 @@ export async function buildApp(
       }
     },
   });
+  // Sessions ended on any instance (logout, an admin, expiry) leave this instance's session cache.
+  const stopForgetting = deps.bus.subscribe('terminateSession', ({ sessionIds }) =>
+    authService.forgetSessions(sessionIds),
+  );
+  app.addHook('onClose', async () => stopForgetting());
   const guards = createAuthGuards(authService);
   app.decorate('guards', guards);
 

@@ -111,6 +111,7 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: optionalText(),
   SESSION_IDLE_MINUTES: integer(30, 1, 24 * 60),
   SESSION_ABSOLUTE_HOURS: integer(12, 1, 24 * 30),
+  SESSION_CACHE_SECONDS: integer(5, 0, 60),
   LOGIN_THROTTLE_WINDOW_MINUTES: integer(15, 1, 24 * 60),
   LOGIN_SLOWDOWN_AFTER: integer(5, 1, 1000),
   LOGIN_LOCKOUT_AFTER: integer(10, 1, 1000),
@@ -197,7 +198,7 @@ export interface Config {
   /** When set, the portal's clock starts at this instant and runs on in real time (see clock.ts). */
   clockStart: Date | null;
   webDistDir: string;
-  session: { idleMinutes: number; absoluteHours: number };
+  session: { idleMinutes: number; absoluteHours: number; cacheSeconds: number };
   loginThrottle: {
     windowMinutes: number;
     slowdownAfter: number;
@@ -326,7 +327,11 @@ export function loadConfig(
     seedDemo: e.SEED_DEMO,
     clockStart: e.CLOCK_START ? new Date(e.CLOCK_START) : null,
     webDistDir: e.WEB_DIST_DIR ? toPath(e.WEB_DIST_DIR) : resolve(REPOSITORY_ROOT, 'apps/web/dist'),
-    session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
+    session: {
+      idleMinutes: e.SESSION_IDLE_MINUTES,
+      absoluteHours: e.SESSION_ABSOLUTE_HOURS,
+      cacheSeconds: e.SESSION_CACHE_SECONDS,
+    },
     loginThrottle: {
       windowMinutes: e.LOGIN_THROTTLE_WINDOW_MINUTES,
       slowdownAfter: e.LOGIN_SLOWDOWN_AFTER,

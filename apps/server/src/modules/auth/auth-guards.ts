@@ -25,7 +25,10 @@ export function sessionOf(request: FastifyRequest): AuthContext {
 export function createAuthGuards(auth: AuthService): AuthGuards {
   const requireAuth: preHandlerAsyncHookHandler = async (request) => {
     const token = tokenFromAuthorizationHeader(request.headers.authorization);
-    const context = token ? await auth.authenticate(token) : null;
+    // Reads may use a session read a moment ago; a state change always reads it (and the user's
+    // rights) from the database, so a revoked right stops the very next click.
+    const mayUseCache = request.method === 'GET' || request.method === 'HEAD';
+    const context = token ? await auth.authenticate(token, { mayUseCache }) : null;
     if (!context) throw new AppError('UNAUTHENTICATED');
     request.auth = context;
   };

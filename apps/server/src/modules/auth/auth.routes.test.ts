@@ -485,3 +485,70 @@ describe('audit log', () => {
     expect(rows[0]).toMatchObject({ outcome: 'failure', actor_user_id: null, ip: '192.0.2.45' });
   });
 });
+
+describe('sessions kept in memory for reads (SESSION_CACHE_SECONDS)', () => {
+  let m: TestApp;
+
+  beforeAll(async () => {
+    m = await buildTestApp({
+      env: { SESSION_CACHE_SECONDS: '5' },
+      extend: (app) => {
+        app.get('/probe', { preHandler: app.guards.requireAuth }, async () => ({ ok: true }));
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await m.close();
+  });
+
+  const probe = (token: string) =>
+    m.app.inject({ method: 'GET', url: '/probe', headers: bearer(token) });
+  const stateChange = (token: string) =>
+    m.app.inject({
+      method: 'PUT',
+      url: '/rest/authentication/admin/setLocale/en',
+      headers: bearer(token),
+    });
+
+  it('serves reads from a session read a moment ago, never state changes', async () => {
+    const user = await createUser(m.db);
+    const session = await login(m.app, user.username, user.password);
+    expect((await probe(session.token)).statusCode).toBe(200);
+    await m.db.updateTable('users').set({ disabled: true }).where('id', '=', user.id).execute();
+
+    // A read within the cache's lifetime still sees the session it read...
+    expect((await probe(session.token)).statusCode).toBe(200);
+    // ...but a state change reads the session and the user again, and is refused at once.
+    expect((await stateChange(session.token)).statusCode).toBe(401);
+    // After the lifetime the read asks the database too.
+    m.clock.advance(5000);
+    expect((await probe(session.token)).statusCode).toBe(401);
+  });
+
+  it('forgets a session the moment it ends, here or on another instance', async () => {
+    const user = await createUser(m.db);
+    const here = await login(m.app, user.username, user.password);
+    const elsewhere = await login(m.app, user.username, user.password);
+    expect((await probe(here.token)).statusCode).toBe(200);
+    expect((await probe(elsewhere.token)).statusCode).toBe(200);
+
+    await m.app.inject({
+      method: 'POST',
+      url: '/rest/authentication/logout',
+      headers: { 'content-type': 'text/plain' },
+      payload: here.token,
+    });
+    expect((await probe(here.token)).statusCode).toBe(401);
+
+    // Another instance revoked it and said so on the event bus.
+    const row = await m.db
+      .updateTable('sessions')
+      .set({ revoked_at: m.clock.now() })
+      .where('token_hash', '=', hashSessionToken(elsewhere.token))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await m.app.deps.bus.publish('terminateSession', { sessionIds: [row.id] });
+    expect((await probe(elsewhere.token)).statusCode).toBe(401);
+  });
+});

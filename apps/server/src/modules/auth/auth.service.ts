@@ -15,6 +15,7 @@ import {
   touchSession,
   updateUserLocale,
 } from './auth.repository';
+import { SessionCache } from './session-cache';
 import { LoginThrottle } from './login-throttle';
 import { verifyPassword } from './password-hasher';
 import { hashSessionToken, newSessionToken } from './session-token';
@@ -60,9 +61,16 @@ function asLocale(value: string): Locale {
 
 export class AuthService {
   private readonly throttle: LoginThrottle;
+  readonly #sessions: SessionCache;
 
   constructor(private readonly deps: AuthServiceDeps) {
     this.throttle = new LoginThrottle(deps.db, deps.config.loginThrottle);
+    this.#sessions = new SessionCache(deps.config.session.cacheSeconds * 1000);
+  }
+
+  /** Sessions that ended elsewhere (another instance, an admin) must not be served from memory. */
+  forgetSessions(sessionIds: readonly number[]): void {
+    this.#sessions.forgetSessions(sessionIds);
   }
 
   private async openSession(
@@ -198,7 +206,9 @@ export class AuthService {
   /** Revokes the session the token names; an unknown or spent token changes nothing. */
   async logout(token: string, request: RequestInfo): Promise<void> {
     const { db, now } = this.deps;
-    const session = await findSessionByTokenHash(db, hashSessionToken(token));
+    const tokenHash = hashSessionToken(token);
+    this.#sessions.forget(tokenHash);
+    const session = await findSessionByTokenHash(db, tokenHash);
     const revoked = session ? await revokeSession(db, session.id, now()) : false;
     if (revoked && session) await this.deps.onSessionsEnded?.([session.id]);
     const user = session ? await findUserById(db, session.user_id) : undefined;
@@ -217,13 +227,23 @@ export class AuthService {
     });
   }
 
-  /** Resolves a token to its session, or null when it is unknown, revoked or expired. */
-  async authenticate(token: string): Promise<AuthContext | null> {
+  /**
+   * Resolves a token to its session, or null when it is unknown, revoked or expired. With
+   * `mayUseCache` (reads only) a session read within SESSION_CACHE_SECONDS may be used again.
+   */
+  async authenticate(
+    token: string,
+    options: { mayUseCache?: boolean } = {},
+  ): Promise<AuthContext | null> {
     const { db, now, config } = this.deps;
     const tokenHash = hashSessionToken(token);
-    const session = await findSessionWithUsers(db, tokenHash);
-    if (!session || session.revokedAt !== null) return null;
     const at = now();
+    let session = options.mayUseCache ? this.#sessions.get(tokenHash, at.getTime()) : undefined;
+    if (!session) {
+      session = await findSessionWithUsers(db, tokenHash);
+      if (!session || session.revokedAt !== null) return null;
+      this.#sessions.keep(tokenHash, session, at.getTime());
+    }
     const idleDeadline = session.lastUsedAt.getTime() + config.session.idleMinutes * 60_000;
     if (at.getTime() >= session.absoluteExpiresAt.getTime() || at.getTime() >= idleDeadline) {
       return null;
@@ -238,6 +258,7 @@ export class AuthService {
     }
     if (at.getTime() - session.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
       await touchSession(db, session.id, at);
+      this.#sessions.touched(tokenHash, at);
     }
     return {
       sessionId: session.id,
