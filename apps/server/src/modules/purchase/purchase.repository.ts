@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/database';
 import type { PartName } from '../../db/schema';
 import { PRODUCT_OF_PART } from '../positions/contract-view';
-import { spreadOverOpenVolume } from '../positions/record-click';
+import { applyClickToLedger, type ClickPartVolume } from '../positions/record-click';
 
 /** A contract as a click needs it, with what its customer requires. */
 export interface ClickContract {
@@ -259,15 +259,12 @@ export async function countClicks(
   return Number(row.count);
 }
 
-export interface ReservedPart {
-  part: PartName;
-  volume: DecimalString;
-  price: DecimalString;
-}
+/** One part of a click as it is reserved: its volume and its click price. */
+export type ReservedPart = ClickPartVolume;
 
 /**
- * Reserves a click's volume in the ledger: each part's volume is spread over the maturity's
- * months in proportion to their open volume (click_months) and added to those months. The
+ * Reserves a click's volume in the ledger at confirmation (the positions module's ledger write:
+ * spread over the maturity's months in proportion to their open volume, month rows locked). The
  * CHECK constraint clicked_volume <= total_volume refuses any overfill in the database itself.
  */
 export async function reserveVolume(
@@ -275,43 +272,14 @@ export async function reserveVolume(
   click: { id: number; contractId: number; yearOfSupply: number; maturity: Maturity },
   parts: readonly ReservedPart[],
 ): Promise<void> {
-  const months = monthsOf(click.maturity);
-  const rows = await trx
-    .selectFrom('position_months')
-    .select(['part', 'month', 'total_volume', 'clicked_volume'])
-    .where('contract_id', '=', click.contractId)
-    .where('year_of_supply', '=', click.yearOfSupply)
-    .where('month', 'in', [...months])
-    .execute();
-  const lines: { part: PartName; month: number; volume: string; price: string }[] = [];
-  for (const part of parts) {
-    const open = months.map((month) => {
-      const row = rows.find((r) => r.part === part.part && r.month === month);
-      return row ? fromDec(toDec(row.total_volume).minus(toDec(row.clicked_volume))) : '0';
-    });
-    spreadOverOpenVolume(part.volume, open).forEach((volume, index) => {
-      if (toDec(volume).gt(0)) {
-        lines.push({ part: part.part, month: months[index] as number, volume, price: part.price });
-      }
-    });
-  }
-  if (lines.length === 0) return;
-  await trx
-    .insertInto('click_months')
-    .values(lines.map((line) => ({ click_id: click.id, ...line })))
-    .execute();
-  await sql`
-    update position_months pm set
-      clicked_volume = pm.clicked_volume + v.volume,
-      clicked_cost = pm.clicked_cost + v.volume * v.price
-    from (values ${sql.join(
-      lines.map(
-        (line) =>
-          sql`(${line.part}::text, ${line.month}::int, ${line.volume}::numeric, ${line.price}::numeric)`,
-      ),
-    )}) as v(part, month, volume, price)
-    where pm.contract_id = ${click.contractId} and pm.year_of_supply = ${click.yearOfSupply}
-      and pm.part = v.part and pm.month = v.month`.execute(trx);
+  await applyClickToLedger(trx, {
+    clickId: click.id,
+    contractId: click.contractId,
+    yearOfSupply: click.yearOfSupply,
+    maturity: click.maturity,
+    auto: false,
+    parts,
+  });
 }
 
 /** Gives a rejected or expired click's volume back to the ledger. */
