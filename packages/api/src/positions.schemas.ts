@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISABLE_CLICK_REASONS, MATURITIES } from '@klik/domain';
 
 /** A decimal travels as a string so no binary float ever touches a volume or a price. */
 export const DecimalStringSchema = z
@@ -8,39 +9,9 @@ export const DecimalStringSchema = z
 export const CommoditySchema = z.enum(['Power', 'Gas']);
 export const ClickTypeSchema = z.enum(['ALL', 'YEAR', 'QUARTER', 'MONTH']).nullable();
 export const MarketOptionSchema = z.enum(['OTC_ONLY', 'PRE_EOD', 'PRE_EOD_AND_OVERNIGHT']);
-export const MaturitySchema = z.enum([
-  'Y',
-  'Q1',
-  'Q2',
-  'Q3',
-  'Q4',
-  'M1',
-  'M2',
-  'M3',
-  'M4',
-  'M5',
-  'M6',
-  'M7',
-  'M8',
-  'M9',
-  'M10',
-  'M11',
-  'M12',
-]);
+export const MaturitySchema = z.enum(MATURITIES);
 export const ContractPartNameSchema = z.enum(['Gas', 'Peak', 'OffPeak']);
-export const DisableClickReasonSchema = z.enum([
-  'DC_10',
-  'DC_11',
-  'DC_12',
-  'DC_21',
-  'DC_22',
-  'DC_23',
-  'DC_31',
-  'DC_34',
-  'DC_35',
-  'DC_36',
-  'DC_37',
-]);
+export const DisableClickReasonSchema = z.enum(DISABLE_CLICK_REASONS);
 
 /** An OTC offer for one contract part (spec section 3: offerPart with marketPrice). */
 export const OfferPartSchema = z.object({

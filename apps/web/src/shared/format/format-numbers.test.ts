@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDateTime,
+  formatExactPrice,
+  formatMoney,
   formatPercentage,
   formatPrice,
   formatVolume,
@@ -27,6 +29,13 @@ describe('number formats', () => {
     expect(formatPrice('86.7675', 'en')).toBe('€86.77/MWh');
     expect(plain(formatPrice('86.7675', 'nl'))).toBe('€ 86,77/MWh');
     expect(plain(formatPrice('1250', 'nl'))).toBe('€ 1.250,00/MWh');
+  });
+
+  it('shows amounts in euros with cents and exact prices with up to four decimals', () => {
+    expect(plain(formatMoney('2343.305', 'nl'))).toBe('€ 2.343,31');
+    expect(formatMoney('2343.3', 'en')).toBe('€2,343.30');
+    expect(plain(formatExactPrice('86.7675', 'nl'))).toBe('€ 86,7675/MWh');
+    expect(formatExactPrice('86.5', 'en')).toBe('€86.50/MWh');
   });
 
   it('rounds percentages once with the domain rule', () => {

@@ -57,3 +57,24 @@ export function monthName(month: number, locale: Locale): string {
     new Date(Date.UTC(2000, month - 1, 1)),
   );
 }
+
+/** An amount in euros with cents, e.g. "€ 2.343,31"; formatted from the exact decimal string. */
+export function formatMoney(value: string, locale: Locale): string {
+  return format(value, locale, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+}
+
+/** A price in EUR/MWh with all its decimals (up to 4), e.g. "€ 86,7675/MWh". */
+export function formatExactPrice(value: string, locale: Locale): string {
+  const amount = format(value, locale, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 4,
+  });
+  return `${amount}/MWh`;
+}

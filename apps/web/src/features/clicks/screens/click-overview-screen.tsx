@@ -17,7 +17,7 @@ import { downloadExport, type ExportFormat } from '../api/download-export';
 import { ApprovalActions } from '../components/approval-actions';
 import { ClickFilters } from '../components/click-filters';
 import { marketKey, partKey, statusColor, statusKey } from '../components/click-labels';
-import { formatMoney } from '../components/money';
+import { formatMoney } from '../../../shared/format/format-numbers';
 import { filterFromSearch, type FilterField } from '../derive/click-filter';
 
 /** Who may approve is the server's decision (four-eyes, click right, never the creator). */

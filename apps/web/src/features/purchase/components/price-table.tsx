@@ -3,7 +3,7 @@ import type { ContractPartName } from '@klik/domain';
 import { formatVolume } from '../../../shared/format/format-numbers';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
-import { formatExactPrice, formatMoney } from './money';
+import { formatExactPrice, formatMoney } from '../../../shared/format/format-numbers';
 import { partLabelKey } from './purchase-labels';
 
 export interface PriceRow {
