@@ -58,6 +58,7 @@ test.describe('live market', () => {
     const otcClickPrice = page.getByTestId(`otc-click-price-${contractId}-${year}-Y-${part}`);
     await expect(otcPrice).toHaveText(/€/);
     await expect(otcPrice).not.toContainText('123,46');
+    await dashboard.live();
     await markPage(page);
     const reloads: string[] = [];
     page.on('request', (request) => {
@@ -100,6 +101,7 @@ test.describe('live market', () => {
     await dashboard.loaded();
     await expect(page.getByTestId('pause-banner')).toHaveCount(0);
     await expect(dashboard.reasons().first()).toBeVisible();
+    await dashboard.live();
     await markPage(page);
 
     const adminErrors: string[] = [];
@@ -155,6 +157,7 @@ test.describe('live market', () => {
     await loginPage.open();
     await loginPage.signIn('customer');
     await dashboard.loaded();
+    await dashboard.live();
 
     const adminErrors: string[] = [];
     const admin = await signedInPage(browser, 'admin', adminErrors);

@@ -79,6 +79,7 @@ test.describe('the click', () => {
     await loginPage.open();
     await loginPage.signIn('consultant');
     await dashboard.loaded();
+    await dashboard.live();
     const load = dashboard.contractDataResponse();
     await purchase.selectCustomer('Metaalbewerking Jansen & Zonen B.V.');
     await load;
@@ -111,6 +112,7 @@ test.describe('the click', () => {
     await loginPage.open();
     await loginPage.signIn('customer');
     await dashboard.loaded();
+    await dashboard.live();
     const load = dashboard.contractDataResponse();
     await purchase.selectCustomer(customer);
     await load;

@@ -43,6 +43,15 @@ export class DashboardPage {
     await expect(this.page.getByTestId('positions-cached')).toHaveCount(0);
   }
 
+  /**
+   * The header says the prices are live, and the catch-up fetch of the first connection is done:
+   * from here on a change reaches the screen as an event, without a reload.
+   */
+  async live(): Promise<void> {
+    await expect(this.page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'open');
+    await this.page.waitForLoadState('networkidle');
+  }
+
   /** The next answer with a dashboard's contract data. */
   contractDataResponse(): Promise<Response> {
     return this.page.waitForResponse((response) =>

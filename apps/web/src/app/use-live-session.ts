@@ -7,7 +7,7 @@ import {
   setTradingStatus,
   useTradingStatus,
 } from '../shared/trading/trading-status';
-import { useRealtimeEvents, useRealtimeReconnected } from '../shared/websocket/realtime-context';
+import { useRealtimeEvents, useRealtimeOpened } from '../shared/websocket/realtime-context';
 import type { AppRouter } from './klik-app';
 
 /**
@@ -40,8 +40,8 @@ export function useLiveSession(router: AppRouter): void {
     }
   });
 
-  // A pause or resume may have been missed while the socket was down.
-  useRealtimeReconnected(() => {
+  // A pause or resume may have been missed before the socket opened.
+  useRealtimeOpened(() => {
     void queryClient.invalidateQueries({ queryKey: TRADING_STATUS_QUERY_KEY });
   });
 }

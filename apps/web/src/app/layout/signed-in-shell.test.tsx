@@ -1,4 +1,4 @@
-import { waitFor, within } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { REST, type UserSession } from '@klik/api';
@@ -16,6 +16,19 @@ async function openSignedIn(path: string, overrides: Partial<UserSession> = {}) 
 }
 
 describe('signed-in shell', () => {
+  it('says whether the prices are live: connecting, live, connecting again when the socket drops', async () => {
+    const { app } = await openSignedIn('/dashboard');
+    const indicator = screen.getByTestId('live-indicator');
+    expect(indicator).toHaveAttribute('data-state', 'closed');
+    expect(indicator).toHaveTextContent('Verbinden…');
+    const socket = app.sockets.latest();
+    act(() => socket.open());
+    await waitFor(() => expect(indicator).toHaveAttribute('data-state', 'open'));
+    expect(indicator).toHaveTextContent('Live');
+    act(() => socket.serverClose(1006));
+    await waitFor(() => expect(indicator).toHaveTextContent('Verbinden…'));
+  });
+
   it('has a header with the user name, a navigation and a main landmark with a skip link', async () => {
     await openSignedIn('/dashboard');
     expect(screen.getByTestId('shell-user-name')).toHaveTextContent('Piet Jansen');

@@ -14,6 +14,7 @@ import {
 } from '../../shared/session/session-store';
 import { useSelection } from '../../shared/session/use-selection';
 import { useSession } from '../../shared/session/use-session';
+import { LiveIndicator } from '../../shared/ui/live-indicator';
 import { LocaleSwitch } from '../../shared/ui/locale-switch';
 import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/skip-link';
 
@@ -97,6 +98,7 @@ export function SignedInShell() {
             </Group>
           )}
           <Group gap="sm" wrap="wrap">
+            <LiveIndicator />
             <LocaleSwitch />
             <Text fw={600} data-testid="shell-user-name">
               {session.impersonatedBy === null

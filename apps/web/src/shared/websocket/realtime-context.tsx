@@ -96,27 +96,23 @@ export function useRealtimeEvents(handler: (event: RealtimeEvent) => void): void
   useEffect(() => client.subscribe((event) => latest.current(event)), [client]);
 }
 
-/** Calls back when the socket opens again after it was lost: events may have been missed. */
-export function useRealtimeReconnected(callback: () => void): void {
+/**
+ * Calls back whenever the socket opens while the caller is shown and was not open before: on the
+ * first connection after a screen loaded its data as well as after a reconnect, since events sent
+ * before that moment were not seen.
+ */
+export function useRealtimeOpened(callback: () => void): void {
   const { client } = useRealtime();
   const latest = useRef(callback);
   useEffect(() => {
     latest.current = callback;
   });
   useEffect(() => {
-    let wasOpen = client.getState() === 'open';
-    let lost = false;
+    let open = client.getState() === 'open';
     return client.subscribeState((state) => {
-      if (state === 'open') {
-        if (wasOpen && lost) latest.current();
-        wasOpen = true;
-        lost = false;
-      } else if (state === 'closed') {
-        lost = wasOpen;
-      } else {
-        wasOpen = false;
-        lost = false;
-      }
+      const nowOpen = state === 'open';
+      if (nowOpen && !open) latest.current();
+      open = nowOpen;
     });
   }, [client]);
 }

@@ -1,10 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FeedHealthSchema, MARKET_REST, MarketBoardSchema, type BoardEntry } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
-import {
-  useRealtimeEvents,
-  useRealtimeReconnected,
-} from '../../../shared/websocket/realtime-context';
+import { useRealtimeEvents, useRealtimeOpened } from '../../../shared/websocket/realtime-context';
 import { applyQuotesToBoard } from '../derive/board';
 
 export const MARKET_QUERY_KEYS = {
@@ -22,7 +19,7 @@ export function useMarketBoard() {
       board ? applyQuotesToBoard(board, event.payload.prices) : board,
     );
   });
-  useRealtimeReconnected(() => {
+  useRealtimeOpened(() => {
     void queryClient.invalidateQueries({ queryKey: MARKET_QUERY_KEYS.board });
   });
   return useQuery({

@@ -93,6 +93,8 @@ describe('monitor prices', () => {
     const { app, server } = await openPrices();
     const socket = app.sockets.latest();
     act(() => socket.open());
+    // The first connection asks once for the board it may have missed; then nothing more.
+    await waitFor(() => expect(app.queryClient.isFetching()).toBe(0));
     const before = server.requests.length;
     act(() =>
       socket.emit('priceUpdate', {

@@ -1,10 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ContractData } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
-import {
-  useRealtimeEvents,
-  useRealtimeReconnected,
-} from '../../../shared/websocket/realtime-context';
+import { useRealtimeEvents, useRealtimeOpened } from '../../../shared/websocket/realtime-context';
 import { applyPriceUpdate } from '../derive/apply-prices';
 import { markPaused } from '../derive/mark-paused';
 import { storeContracts } from './positions-cache';
@@ -71,8 +68,8 @@ export function useLivePositions(source: PositionsSource): void {
     }
   });
 
-  // Prices, clicks or a pause may have been missed while the socket was down.
-  useRealtimeReconnected(() => {
+  // Prices, clicks or a pause may have been missed before the socket opened.
+  useRealtimeOpened(() => {
     void queryClient.invalidateQueries({ queryKey: key });
   });
 }

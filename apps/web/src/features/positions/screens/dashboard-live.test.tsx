@@ -27,6 +27,9 @@ async function openLiveDashboard(server: FakeServer) {
   const socket = app.sockets.latest();
   expect(socket.url).toBe('ws://localhost:3000/ws/token-of-customer');
   act(() => socket.open());
+  // The first connection after the data loaded asks once more for what was sent before it.
+  await waitFor(() => expect(server.callsTo('GET', DASHBOARD_DATA)).toHaveLength(2));
+  await waitFor(() => expect(app.queryClient.isFetching()).toBe(0));
   return { app, socket };
 }
 
@@ -109,7 +112,7 @@ describe('live prices on the dashboard', () => {
 
     expect(await screen.findByTestId('click-KL-270001-2027-M3')).toBeInTheDocument();
     expect(server.callsTo('GET', CONTRACT_DATA)).toHaveLength(1);
-    expect(server.callsTo('GET', DASHBOARD_DATA)).toHaveLength(1);
+    expect(server.callsTo('GET', DASHBOARD_DATA)).toHaveLength(2);
   });
 });
 
@@ -137,7 +140,7 @@ describe('clickUpdate on the dashboard', () => {
       ),
     );
     expect(server.callsTo('GET', CONTRACT_DATA)).toHaveLength(1);
-    expect(server.callsTo('GET', DASHBOARD_DATA)).toHaveLength(1);
+    expect(server.callsTo('GET', DASHBOARD_DATA)).toHaveLength(2);
   });
 
   it('ignores a contract that is not on the dashboard', async () => {
@@ -167,7 +170,7 @@ describe('pausing on the dashboard', () => {
     );
     expect(screen.getByTestId('reason-KL-270001-2027-Y')).toHaveTextContent('gepauzeerd');
     expect(screen.queryAllByRole('link', { name: /^Klik / })).toHaveLength(0);
-    expect(server.callsTo('GET', DASHBOARD_DATA)).toHaveLength(1);
+    expect(server.callsTo('GET', DASHBOARD_DATA)).toHaveLength(2);
   });
 
   it('reloads the selected dashboard when clicking resumes', async () => {
@@ -190,7 +193,7 @@ describe('pausing on the dashboard', () => {
 
     await waitFor(() => expect(screen.queryByTestId('pause-banner')).not.toBeInTheDocument());
     expect(await screen.findByTestId('click-KL-270001-2027-Y')).toBeInTheDocument();
-    expect(server.callsTo('GET', DASHBOARD_DATA)).toHaveLength(2);
+    expect(server.callsTo('GET', DASHBOARD_DATA)).toHaveLength(3);
   });
 
   it('asks again for what it may have missed when the socket comes back', async () => {
@@ -210,7 +213,7 @@ describe('pausing on the dashboard', () => {
     const again = app.sockets.latest();
     expect(again).not.toBe(socket);
     act(() => again.open());
-    await waitFor(() => expect(server.callsTo('GET', DASHBOARD_DATA)).toHaveLength(2));
+    await waitFor(() => expect(server.callsTo('GET', DASHBOARD_DATA)).toHaveLength(3));
     await waitFor(() => expect(statusLoads()).toBe(statusLoadsBefore + 1));
   });
 });
