@@ -3,7 +3,8 @@ import type { ClickFilterQuery, ContractSummary } from '@klik/api';
 import { MATURITIES } from '@klik/domain';
 import { useT } from '../../../shared/i18n/use-t';
 import type { FilterField } from '../derive/click-filter';
-import { CLICK_STATUSES, statusKey } from './click-labels';
+import { clickStatusKey } from '../../../shared/i18n/domain-labels';
+import { CLICK_STATUSES } from './click-labels';
 
 /** The overview's filters; every change goes to the address bar at once. */
 export function ClickFilters({
@@ -60,7 +61,10 @@ export function ClickFilters({
           onChange={(event) => onChange('status', event.currentTarget.value)}
           data={[
             all,
-            ...CLICK_STATUSES.map((status) => ({ value: status, label: t(statusKey(status)) })),
+            ...CLICK_STATUSES.map((status) => ({
+              value: status,
+              label: t(clickStatusKey(status)),
+            })),
           ]}
           data-testid="filter-status"
         />

@@ -16,7 +16,8 @@ import { clicksQueryKeys, useClickHistory, useCustomerContractSummaries } from '
 import { downloadExport, type ExportFormat } from '../api/download-export';
 import { ApprovalActions } from '../components/approval-actions';
 import { ClickFilters } from '../components/click-filters';
-import { marketKey, partKey, statusColor, statusKey } from '../components/click-labels';
+import { clickStatusKey, marketKey, partKey } from '../../../shared/i18n/domain-labels';
+import { statusColor } from '../components/click-labels';
 import { formatMoney } from '../../../shared/format/format-numbers';
 import { filterFromSearch, type FilterField } from '../derive/click-filter';
 
@@ -31,7 +32,7 @@ function StatusCell({ click, session }: { click: ClickDetail; session: StoredSes
   return (
     <Stack gap={4} align="flex-start">
       <Badge color={statusColor(click.status)} variant="filled" data-testid={`status-${click.id}`}>
-        {t(statusKey(click.status))}
+        {t(clickStatusKey(click.status))}
       </Badge>
       {click.status === 'PENDING_APPROVAL' && mine && (
         <Text size="xs">{t('clicks.approval.awaiting')}</Text>

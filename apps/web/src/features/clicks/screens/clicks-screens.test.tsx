@@ -4,45 +4,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClickDetail, Results, UserSession } from '@klik/api';
 import { startSession } from '../../../shared/session/session-store';
 import { aUserSession } from '../../../test/builders';
+import { aClickDetail } from '../../../test/click-builders';
 import { createFakeServer, type FakeServer } from '../../../test/fake-server';
 import { aSummary } from '../../../test/position-builders';
 import { renderApp, screen } from '../../../test/render-app';
 
 function aClick(overrides: Partial<ClickDetail> = {}): ClickDetail {
-  return {
-    id: 501,
-    customerId: 11,
-    contractId: 'KL-270001',
-    commodity: 'Gas',
-    product: 'Gas TTF',
-    yearOfSupply: 2027,
-    maturity: 'Q1',
-    market: 'OTC',
-    priceSource: 'OTC_LIVE',
+  return aClickDetail({
     status: 'COMPLETED',
     inProgress: false,
-    auto: false,
-    createdAt: '2026-11-20T10:15:00.000Z',
     completedAt: '2026-11-20T10:15:10.000Z',
-    createdBy: 'Piet Jansen',
-    decidedBy: null,
-    decidedAt: null,
-    approvalDeadline: null,
-    mayDecide: false,
-    parts: [
-      {
-        name: 'Gas',
-        volume: '225',
-        price: '86.7675',
-        marketPrice: '85.255',
-        markUp: '1.5',
-        transactionFee: '0.0125',
-        cost: '19522.69',
-      },
-    ],
-    totalCost: '19522.69',
     ...overrides,
-  };
+  });
 }
 
 /** Text with Intl's no-break spaces read as plain spaces. */

@@ -24,7 +24,7 @@ import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
 import { useSelection } from '../../../shared/session/use-selection';
 import { useResults } from '../api/clicks-api';
-import { partKey } from '../components/click-labels';
+import { partKey } from '../../../shared/i18n/domain-labels';
 import { chartRows, marketPriceAt } from '../derive/results-chart';
 
 type Entry = Results['data'][number];

@@ -21,7 +21,7 @@ import { useRefreshContract } from '../api/refresh-contract';
 import { yearOffered } from '../derive/grid-rows';
 import { ContractSummary } from './contract-summary';
 import { PositionGrid } from './position-grid';
-import { clickOptionKey, clickTypeKey } from './position-labels';
+import { clickOptionKey, clickTypeKey } from '../../../shared/i18n/domain-labels';
 
 const ContractCharts = lazy(async () => ({
   default: (await import('./contract-charts')).ContractCharts,

@@ -5,7 +5,7 @@ import { useT } from '../../../shared/i18n/use-t';
 import type { ContractData } from '@klik/api';
 import { forwardCurve } from '../derive/forward-curve-data';
 import { ChartFigure } from './chart-figure';
-import { marketKey, partKey } from './position-labels';
+import { marketKey, partKey } from '../../../shared/i18n/domain-labels';
 
 const COLORS = ['teal.8', 'blue.8', 'orange.8', 'grape.8', 'red.8', 'gray.8'];
 

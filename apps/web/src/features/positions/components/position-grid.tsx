@@ -6,7 +6,7 @@ import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
 import type { ContractData } from '@klik/api';
 import { gridRows, type GridAction, type GridRow } from '../derive/grid-rows';
-import { maturityDescription, partKey } from './position-labels';
+import { maturityWords, partKey } from '../../../shared/i18n/domain-labels';
 import { PriceCell } from '../../../shared/ui/price-cell';
 
 interface PositionGridProps {
@@ -108,7 +108,7 @@ export function PositionGrid({ contract, year, readOnly }: PositionGridProps) {
                   {row.maturity}
                 </Text>
                 <Text size="xs" component="span" display="block">
-                  {maturityDescription(row.maturity, t, locale)}
+                  {maturityWords(row.maturity, t, locale)}
                 </Text>
               </Table.Th>
               <Table.Td rowSpan={span}>{formatPercentage(row.clickedPercentage, locale)}</Table.Td>

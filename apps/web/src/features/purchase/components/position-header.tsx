@@ -2,7 +2,8 @@ import { Group, Text } from '@mantine/core';
 import type { Market, Maturity } from '@klik/domain';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
-import { marketLabelKey, periodText } from './purchase-labels';
+import { marketKey } from '../../../shared/i18n/domain-labels';
+import { periodText } from './purchase-labels';
 
 /** Which position the purchase is about, as a short definition list. */
 export function PositionHeader({
@@ -23,7 +24,7 @@ export function PositionHeader({
   const items = [
     [t('purchase.position.contract'), `${contractId} · ${product}`],
     [t('purchase.position.period'), periodText(maturity, yearOfSupply, t, locale)],
-    [t('purchase.position.market'), t(marketLabelKey(market))],
+    [t('purchase.position.market'), t(marketKey(market))],
   ] as const;
   return (
     <Group component="dl" gap="xl" m={0} data-testid="purchase-position">

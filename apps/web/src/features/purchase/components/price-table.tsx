@@ -4,7 +4,7 @@ import { formatVolume } from '../../../shared/format/format-numbers';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
 import { formatExactPrice, formatMoney } from '../../../shared/format/format-numbers';
-import { partLabelKey } from './purchase-labels';
+import { partKey } from '../../../shared/i18n/domain-labels';
 
 export interface PriceRow {
   name: ContractPartName;
@@ -50,7 +50,7 @@ export function PriceTable({
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.name} data-testid={`${testId}-${row.name}`}>
-              <Table.Th scope="row">{t(partLabelKey(row.name))}</Table.Th>
+              <Table.Th scope="row">{t(partKey(row.name))}</Table.Th>
               <Table.Td className="klik-nowrap" data-testid={`${testId}-${row.name}-volume`}>
                 {row.volume === null ? dash : formatVolume(row.volume, locale)}
               </Table.Td>

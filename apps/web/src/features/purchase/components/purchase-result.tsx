@@ -7,7 +7,7 @@ import { PATHS } from '../../../shared/routing/paths';
 import { PURCHASE_PATHS_WEB } from '../purchase-paths';
 import { PositionHeader } from './position-header';
 import { PriceTable } from './price-table';
-import { clickStatusKey } from './purchase-labels';
+import { clickStatusKey } from '../../../shared/i18n/domain-labels';
 
 function outcome(status: ClickStatus): { key: MessageKey; color: string } {
   switch (status) {

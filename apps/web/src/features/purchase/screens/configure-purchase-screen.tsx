@@ -22,7 +22,7 @@ import { useT, type Translate } from '../../../shared/i18n/use-t';
 import { requestQuote } from '../api/purchase-api';
 import { PositionHeader } from '../components/position-header';
 import { PriceTable } from '../components/price-table';
-import { partLabelKey } from '../components/purchase-labels';
+import { partKey } from '../../../shared/i18n/domain-labels';
 import { previewShare, type PartTerms, type ShareProblem } from '../derive/share-preview';
 import {
   purchaseDraftValue,
@@ -148,7 +148,7 @@ function ShareForm({ draft, terms }: { draft: PurchaseDraft; terms: PartTerms[] 
       {terms.map((part) => {
         const line = preview.parts.find((candidate) => candidate.name === part.name);
         const problem = shown(line?.problem ?? null);
-        const partName = t(partLabelKey(part.name));
+        const partName = t(partKey(part.name));
         const limits = t('purchase.share.limits', {
           open: formatVolume(part.openVolume, locale),
           min: formatVolume(part.limits.min, locale),
@@ -201,7 +201,7 @@ function ShareForm({ draft, terms }: { draft: PurchaseDraft; terms: PartTerms[] 
               .map((part) => (
                 <Text size="sm" key={part.name}>
                   {t('purchase.runout.applied', {
-                    part: t(partLabelKey(part.name)),
+                    part: t(partKey(part.name)),
                     volume: formatVolume(part.volume ?? '0', locale),
                   })}
                 </Text>

@@ -16,7 +16,8 @@ import { executePurchase, purchaseQueryKeys, requestQuote, useClick } from '../a
 import { PositionHeader } from '../components/position-header';
 import { PriceTable } from '../components/price-table';
 import { PurchaseResult } from '../components/purchase-result';
-import { partLabelKey, priceSourceKey } from '../components/purchase-labels';
+import { partKey } from '../../../shared/i18n/domain-labels';
+import { priceSourceKey } from '../components/purchase-labels';
 import { QuoteCountdown } from '../components/quote-countdown';
 import {
   isSixDigits,
@@ -147,7 +148,7 @@ function QuoteSummary({ quote }: { quote: Quote }) {
         .map((part) => (
           <Text size="sm" key={part.name} data-testid="quote-runout">
             {t('purchase.runout.applied', {
-              part: t(partLabelKey(part.name)),
+              part: t(partKey(part.name)),
               volume: formatVolume(part.volume, locale),
             })}
           </Text>

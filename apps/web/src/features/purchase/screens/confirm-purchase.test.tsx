@@ -8,7 +8,8 @@ import { createFakeServer, type FakeServer } from '../../../test/fake-server';
 import { aContract } from '../../../test/position-builders';
 import { renderApp, screen } from '../../../test/render-app';
 import { purchaseDraftValue, type PurchaseDraft } from '../purchase-draft';
-import { aClickDetail, aQuote } from '../test-builders';
+import { aClickDetail } from '../../../test/click-builders';
+import { aQuote } from '../test-builders';
 
 const QUOTE_ID = '3f1d2c4b-5a6e-4f70-8a91-b2c3d4e5f601';
 const SECOND_QUOTE_ID = '5a0c9e2d-1b3f-4d6a-8e7c-9f0a1b2c3d4e';

@@ -21,7 +21,8 @@ import { useSelection } from '../../../shared/session/use-selection';
 import { useSession } from '../../../shared/session/use-session';
 import { cancelQuote, useCustomerContracts } from '../api/purchase-api';
 import { useApiClient } from '../../../shared/api/use-api-client';
-import { marketLabelKey, maturityWords, priceSourceKey } from '../components/purchase-labels';
+import { marketKey, maturityWords } from '../../../shared/i18n/domain-labels';
+import { priceSourceKey } from '../components/purchase-labels';
 import { findStatus, marketsNow, maturityOptions, readPathChoice } from '../derive/start-options';
 import { openQuoteIds, purchaseDraftValue, samePosition, startDraft } from '../purchase-draft';
 import { READABLE_DESCRIPTION } from '../components/readable-styles';
@@ -162,7 +163,7 @@ function StartForm({ contracts, readOnly }: { contracts: ContractData[]; readOnl
                 value={candidate.market}
                 data-testid={`start-market-${candidate.market}`}
                 styles={READABLE_DESCRIPTION}
-                label={t(marketLabelKey(candidate.market))}
+                label={t(marketKey(candidate.market))}
                 description={
                   candidate.priceSource ? t(priceSourceKey(candidate.priceSource)) : undefined
                 }

@@ -1,11 +1,12 @@
-import type { Locale } from '@klik/api';
+// Catalogue keys for the product's own vocabulary, shared by every screen that names these things.
+import type { ClickStatus, Locale } from '@klik/api';
 import type { ClickType, ContractPartName, Market, Maturity, MarketOption } from '@klik/domain';
-import { monthName } from '../../../shared/format/format-numbers';
-import type { MessageKey } from '../../../shared/i18n/catalogues';
-import type { Translate } from '../../../shared/i18n/use-t';
+import { monthName } from '../format/format-numbers';
+import type { MessageKey } from './catalogues';
+import type { Translate } from './use-t';
 
 /** A maturity in words: "Jaar", "Kwartaal 2", "maart". */
-export function maturityDescription(maturity: Maturity, t: Translate, locale: Locale): string {
+export function maturityWords(maturity: Maturity, t: Translate, locale: Locale): string {
   if (maturity === 'Y') return t('positions.maturity.year');
   const n = Number(maturity.slice(1));
   return maturity.startsWith('Q') ? t('positions.maturity.quarter', { n }) : monthName(n, locale);
@@ -53,5 +54,20 @@ export function clickOptionKey(option: MarketOption): MessageKey {
       return 'positions.clickOption.preEod';
     case 'PRE_EOD_AND_OVERNIGHT':
       return 'positions.clickOption.preEodAndOvernight';
+  }
+}
+
+export function clickStatusKey(status: ClickStatus): MessageKey {
+  switch (status) {
+    case 'PENDING_APPROVAL':
+      return 'clicks.status.pendingApproval';
+    case 'IN_PROGRESS':
+      return 'clicks.status.inProgress';
+    case 'COMPLETED':
+      return 'clicks.status.completed';
+    case 'REJECTED':
+      return 'clicks.status.rejected';
+    case 'EXPIRED':
+      return 'clicks.status.expired';
   }
 }

@@ -1,0 +1,39 @@
+import type { ClickDetail } from '@klik/api';
+
+/** A click as the server details it: an OTC click in progress, made by someone else. */
+export function aClickDetail(overrides: Partial<ClickDetail> = {}): ClickDetail {
+  return {
+    id: 501,
+    customerId: 11,
+    contractId: 'KL-270001',
+    commodity: 'Gas',
+    product: 'Gas TTF',
+    yearOfSupply: 2027,
+    maturity: 'Q1',
+    market: 'OTC',
+    priceSource: 'OTC_LIVE',
+    status: 'IN_PROGRESS',
+    inProgress: true,
+    auto: false,
+    createdAt: '2026-11-20T10:15:00.000Z',
+    completedAt: null,
+    createdBy: 'Piet Jansen',
+    decidedBy: null,
+    decidedAt: null,
+    approvalDeadline: null,
+    mayDecide: false,
+    parts: [
+      {
+        name: 'Gas',
+        volume: '225',
+        price: '86.7675',
+        marketPrice: '85.255',
+        markUp: '1.5',
+        transactionFee: '0.0125',
+        cost: '19522.69',
+      },
+    ],
+    totalCost: '19522.69',
+    ...overrides,
+  };
+}
