@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Box, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { ApiError, type ClickDetail, type ClickFilterQuery } from '@klik/api';
 import { useEnv } from '../../../shared/env/use-env';
 import { formatDateTime, formatPrice, formatVolume } from '../../../shared/format/format-numbers';
@@ -12,6 +11,7 @@ import { useSelection } from '../../../shared/session/use-selection';
 import { useSession } from '../../../shared/session/use-session';
 import type { StoredSession } from '../../../shared/session/session-store';
 import { useRealtimeEvents } from '../../../shared/websocket/realtime-context';
+import { useSearchEdits } from '../../../shared/routing/use-search-edits';
 import { clicksQueryKeys, useClickHistory, useCustomerContractSummaries } from '../api/clicks-api';
 import { downloadExport, type ExportFormat } from '../api/download-export';
 import { ApprovalActions } from '../components/approval-actions';
@@ -191,7 +191,7 @@ function ExportButtons({ customerId, filter }: { customerId: number; filter: Cli
 function Overview({ customerId, session }: { customerId: number; session: StoredSession }) {
   const t = useT();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useSearchParams();
+  const [search, edit] = useSearchEdits();
   const filter = filterFromSearch(search);
   const clicks = useClickHistory(customerId, filter);
   const contracts = useCustomerContractSummaries(customerId);
@@ -203,25 +203,15 @@ function Overview({ customerId, session }: { customerId: number; session: Stored
     }
   });
 
-  // Navigations render in a transition, so two quick changes could both start from the same
-  // address; each change starts from the last one asked for instead.
-  const latest = useRef(search);
-  useEffect(() => {
-    latest.current = search;
-  }, [search]);
-
-  function change(field: FilterField, value: string) {
-    const next = new URLSearchParams(latest.current);
-    if (value === '') next.delete(field);
-    else next.set(field, value);
-    latest.current = next;
-    setSearch(next, { replace: true });
-  }
-
-  function reset() {
-    latest.current = new URLSearchParams();
-    setSearch(latest.current, { replace: true });
-  }
+  const change = (field: FilterField, value: string) =>
+    edit((next) => {
+      if (value === '') next.delete(field);
+      else next.set(field, value);
+    });
+  const reset = () =>
+    edit((next) => {
+      for (const field of [...next.keys()]) next.delete(field);
+    });
 
   const awaiting = clicks.data?.filter((click) => mayDecide(click)).length ?? 0;
   return (
