@@ -16,7 +16,7 @@ describe('loadConfig', () => {
     const config = loadConfig({}, { cwd: '/somewhere/else' });
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       databaseUrl: null,
       redisUrl: null,
       seedDemo: true,
@@ -58,6 +58,14 @@ describe('loadConfig', () => {
 
   it('keeps the database in memory when DATA_DIR is memory://', () => {
     expect(loadConfig({ DATA_DIR: 'memory://' }).dataDir).toBeNull();
+  });
+
+  it('listens on loopback only while the demo accounts (public password) may be seeded', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ SEED_DEMO: 'true' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ SEED_DEMO: 'false' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: ' ::1 ', SEED_DEMO: 'false' }).host).toBe('::1');
   });
 
   it('resolves a relative DATA_DIR against the directory the command was started in', () => {

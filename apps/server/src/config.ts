@@ -93,7 +93,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /** Every variable the server reads. Each one is documented in docs/operations.md. */
 const EnvSchema = z.object({
   PORT: integer(3000, 0, 65535),
-  HOST: text('0.0.0.0'),
+  HOST: optionalText(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: flag(false),
   DATABASE_URL: urlWithScheme(['postgres:', 'postgresql:']),
@@ -318,7 +318,8 @@ export function loadConfig(
 
   return {
     port: e.PORT,
-    host: e.HOST,
+    // The demo accounts share a public password: only this machine may reach them unless HOST says so.
+    host: e.HOST ?? (e.SEED_DEMO ? '127.0.0.1' : '0.0.0.0'),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     databaseUrl: e.DATABASE_URL,
