@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema, TextSchema } from './bounded.schemas';
 import { LocaleSchema } from './locale.schemas';
 
 export const ROLES = ['admin', 'accountmanager', 'consultant', 'customer'] as const;
@@ -8,18 +9,24 @@ export type Role = z.infer<typeof RoleSchema>;
 /** Password length limit on the login form (spec section 5). */
 export const LOGIN_PASSWORD_MAX_LENGTH = 20;
 
+/** Longer than any username we store; a longer one cannot sign in. */
+export const USERNAME_MAX_LENGTH = 200;
+
+export const UsernameSchema = TextSchema(USERNAME_MAX_LENGTH).trim().min(1);
+
+/** A session token as the client holds it (login answers it; logout and the websocket take it). */
+export const SessionTokenSchema = TextSchema(200).trim().min(1);
+
 export const LoginBodySchema = z.object({
-  username: z.string().trim().min(1),
-  password: z.string().min(1).max(LOGIN_PASSWORD_MAX_LENGTH),
+  username: UsernameSchema,
+  password: TextSchema(LOGIN_PASSWORD_MAX_LENGTH).min(1),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
 /** loginAs takes the username as the raw body (spec section 7). */
-export const LoginAsBodySchema = z.string().trim().min(1).max(200);
+export const LoginAsBodySchema = UsernameSchema;
 /** logout takes the token as the raw body (spec section 7). */
-export const LogoutBodySchema = z.string().trim().min(1).max(200);
-
-export const IdSchema = z.number().int().positive();
+export const LogoutBodySchema = SessionTokenSchema;
 
 export const DashboardSchema = z.object({
   id: IdSchema,

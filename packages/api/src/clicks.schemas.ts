@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DaySchema, WholeNumberParamSchema, YearOfSupplyParamSchema } from './bounded.schemas';
 import {
   ContractIdSchema,
   ContractPartNameSchema,
@@ -8,18 +9,16 @@ import {
 import { PricePointSchema } from './market.schemas';
 import { ClickDetailSchema, ClickStatusSchema } from './purchase.schemas';
 
-const LocalDateSchema = z.iso.date();
-
 /** Filters of the click overview and its export; every one optional. Dates are Amsterdam days. */
 export const ClickFilterQuerySchema = z.object({
   contractId: ContractIdSchema.optional(),
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  year: YearOfSupplyParamSchema.optional(),
   maturity: MaturitySchema.optional(),
   status: ClickStatusSchema.optional(),
   /** First day (inclusive) the click was made, YYYY-MM-DD. */
-  from: LocalDateSchema.optional(),
+  from: DaySchema.optional(),
   /** Last day (inclusive) the click was made, YYYY-MM-DD. */
-  to: LocalDateSchema.optional(),
+  to: DaySchema.optional(),
 });
 export type ClickFilterQuery = z.infer<typeof ClickFilterQuerySchema>;
 
@@ -93,8 +92,8 @@ export const NotificationListSchema = z.object({ data: z.array(NotificationSchem
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 
 export const NotificationQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).max(10_000).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(10),
+  page: WholeNumberParamSchema(0, 10_000).default(0),
+  size: WholeNumberParamSchema(1, 100).default(10),
 });
 
 /** REST paths of the click history, counter, results and notifications (docs/purchase.md). */

@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './bounded.schemas';
 export * from './locale.schemas';
 export * from './auth.schemas';
 export * from './trading.schemas';

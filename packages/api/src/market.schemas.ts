@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { MATURITIES } from '@klik/domain';
 import { RoleSchema } from './auth.schemas';
+import {
+  IdParamSchema,
+  InstantSchema,
+  YearOfSupplyParamSchema,
+  YearOfSupplySchema,
+} from './bounded.schemas';
 import { ErrorBodySchema } from './errors';
 
 /** Market products: Dutch power base, peak and off-peak, and TTF gas. */
@@ -21,10 +27,6 @@ export const PRICE_ORIGINS = ['SIMULATED', 'CSV', 'INGEST'] as const;
 export const PriceOriginSchema = z.enum(PRICE_ORIGINS);
 export type PriceOrigin = z.infer<typeof PriceOriginSchema>;
 
-/** Years of supply a price may be quoted for. */
-export const MIN_YEAR_OF_SUPPLY = 2000;
-export const MAX_YEAR_OF_SUPPLY = 2100;
-
 /** Prices are stored as NUMERIC(12,4): at most 4 decimals, below the OTC price ceiling. */
 export const PRICE_CEILING = '99999999';
 const PRICE_PATTERN = /^\d{1,8}(\.\d{1,4})?$/;
@@ -43,7 +45,7 @@ export const PriceStringSchema = z
 /** One instrument: product x year of supply x maturity x market. */
 export const InstrumentSchema = z.object({
   product: MarketProductSchema,
-  yearOfSupply: z.number().int().min(MIN_YEAR_OF_SUPPLY).max(MAX_YEAR_OF_SUPPLY),
+  yearOfSupply: YearOfSupplySchema,
   maturity: MarketMaturitySchema,
   market: MarketSchema,
 });
@@ -52,7 +54,7 @@ export type Instrument = z.infer<typeof InstrumentSchema>;
 /** A price of one instrument at one instant. */
 export const PriceQuoteSchema = InstrumentSchema.extend({
   price: PriceStringSchema,
-  at: z.iso.datetime({ offset: true }),
+  at: InstantSchema,
 });
 export type PriceQuote = z.infer<typeof PriceQuoteSchema>;
 
@@ -74,8 +76,13 @@ export type IngestError = z.infer<typeof IngestErrorSchema>;
 /** GET /rest/market/prices/{product}/{year}/{maturity}?market=&from=&to= */
 export const PriceHistoryQuerySchema = z.object({
   market: MarketSchema.default('OTC'),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: InstantSchema.optional(),
+  to: InstantSchema.optional(),
+});
+export const PriceHistoryParamsSchema = z.object({
+  product: MarketProductSchema,
+  year: YearOfSupplyParamSchema,
+  maturity: MarketMaturitySchema,
 });
 export const PricePointSchema = z.object({ at: z.iso.datetime(), price: z.string() });
 export const PriceHistorySchema = z.array(PricePointSchema);
@@ -122,6 +129,7 @@ export const ActiveSessionSchema = z.object({
 });
 export const ActiveSessionsSchema = z.array(ActiveSessionSchema);
 export type ActiveSession = z.infer<typeof ActiveSessionSchema>;
+export const SessionIdParamsSchema = z.object({ id: IdParamSchema });
 
 /** REST paths of the live market, pausing and the monitor screens. */
 export const MARKET_REST = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISABLE_CLICK_REASONS, MATURITIES } from '@klik/domain';
+import { IdParamSchema } from './bounded.schemas';
 
 /** A decimal travels as a string so no binary float ever touches a volume or a price. */
 export const DecimalStringSchema = z
@@ -88,13 +89,6 @@ export const ContractSummarySchema = z.object({
   lastUpdatedDate: z.iso.datetime().nullable(),
 });
 export const ContractSummaryListSchema = z.array(ContractSummarySchema);
-
-/** A database id in a path: a positive whole number that fits PostgreSQL's integer. */
-export const IdParamSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, 'a positive whole number')
-  .transform(Number)
-  .refine((id) => id <= 2_147_483_647, 'a positive whole number');
 
 /** A contract id as customers know it, e.g. KL-270001. */
 export const ContractIdSchema = z

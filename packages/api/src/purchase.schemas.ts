@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { IdParamSchema, IdSchema, YearOfSupplySchema } from './bounded.schemas';
 import { MarketSchema } from './market.schemas';
 import {
   ContractIdSchema,
   ContractPartNameSchema,
   DecimalStringSchema,
-  IdParamSchema,
   MaturitySchema,
 } from './positions.schemas';
 
@@ -37,9 +37,9 @@ export type ClickStatus = z.infer<typeof ClickStatusSchema>;
  */
 export const QuoteBodySchema = z
   .object({
-    customerId: z.number().int().positive(),
+    customerId: IdSchema,
     contractId: ContractIdSchema,
-    yearOfSupply: z.number().int().min(2000).max(2100),
+    yearOfSupply: YearOfSupplySchema,
     maturity: MaturitySchema,
     market: MarketSchema,
     percentage: PercentageInputSchema.optional(),
@@ -107,7 +107,7 @@ export const ExecuteBodySchema = z.object({
   /** Client-generated UUID, kept across retries of one confirmation. */
   idempotencyKey: z.uuid(),
   /** The terms version the user accepts with this confirmation, when not accepted before. */
-  acceptedTermsVersion: z.number().int().positive().optional(),
+  acceptedTermsVersion: IdSchema.optional(),
   smsCode: z
     .string()
     .regex(/^\d{6}$/, 'six digits')
@@ -168,7 +168,7 @@ export const TermsSchema = z.object({
 });
 export type Terms = z.infer<typeof TermsSchema>;
 
-export const AcceptTermsBodySchema = z.object({ version: z.number().int().positive() });
+export const AcceptTermsBodySchema = z.object({ version: IdSchema });
 export type AcceptTermsBody = z.infer<typeof AcceptTermsBodySchema>;
 
 /** POST /rest/purchase/sms: sends a new 6-digit code for a quote to the user's mobile number. */

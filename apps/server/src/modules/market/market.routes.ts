@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   FeedHealthSchema,
   IngestBatchSchema,
@@ -9,10 +8,7 @@ import {
   LOCALE_HEADER,
   MARKET_REST,
   MarketBoardSchema,
-  MarketMaturitySchema,
-  MarketProductSchema,
-  MAX_YEAR_OF_SUPPLY,
-  MIN_YEAR_OF_SUPPLY,
+  PriceHistoryParamsSchema,
   PriceHistoryQuerySchema,
   PriceHistorySchema,
   type IngestError,
@@ -140,11 +136,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (
         tags: ['market'],
         summary: 'Price history of one product, year and maturity on one market (oldest first)',
         security: [{ session: [] }],
-        params: z.object({
-          product: MarketProductSchema,
-          year: z.coerce.number().int().min(MIN_YEAR_OF_SUPPLY).max(MAX_YEAR_OF_SUPPLY),
-          maturity: MarketMaturitySchema,
-        }),
+        params: PriceHistoryParamsSchema,
         querystring: PriceHistoryQuerySchema,
         response: { 200: PriceHistorySchema },
       },

@@ -1,6 +1,7 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SessionTokenSchema } from '@klik/api';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth.service';
 import type { RealtimeHub } from './realtime-hub';
@@ -42,7 +43,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
       websocket: true,
       // The token is in the path: keep request lines out of the log.
       logLevel: 'warn',
-      schema: { params: z.object({ token: z.string().min(1).max(200) }) },
+      schema: { params: z.object({ token: SessionTokenSchema }) },
       preValidation: async (request) => {
         // A plain GET (no upgrade) gets the plugin's 404; only upgrades need a session.
         if (!request.ws) return;

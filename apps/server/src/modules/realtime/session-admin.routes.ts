@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ActiveSessionsSchema, MARKET_REST } from '@klik/api';
+import { ActiveSessionsSchema, MARKET_REST, SessionIdParamsSchema } from '@klik/api';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
@@ -56,7 +56,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncZod<SessionAdminRoutesOptions
         tags: ['monitor'],
         summary: 'End a session: it is revoked and its websockets get terminateSession (admin)',
         security: [{ session: [] }],
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: SessionIdParamsSchema,
         response: { 204: z.null() },
       },
     },

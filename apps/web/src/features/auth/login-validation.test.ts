@@ -19,6 +19,16 @@ describe('login validation', () => {
     });
   });
 
+  it('refuses a username or password the server would refuse', () => {
+    expect(validateLogin({ username: 'a'.repeat(201), password: 'x' })).toEqual({
+      username: 'login.validation.usernameInvalid',
+    });
+    expect(validateLogin({ username: 'a\u0000b', password: 'x\u0000' })).toEqual({
+      username: 'login.validation.usernameInvalid',
+      password: 'login.validation.passwordInvalid',
+    });
+  });
+
   it('is valid only without errors', () => {
     expect(isLoginValid({})).toBe(true);
     expect(isLoginValid({ password: 'login.validation.passwordRequired' })).toBe(false);

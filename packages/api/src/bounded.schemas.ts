@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/*
+ * The building blocks every request schema is made of. Whatever a request carries to the database
+ * fits its column: whole numbers within PostgreSQL's integer, texts without NUL (a text column
+ * cannot hold one) and of bounded length, days and instants within the years the portal knows.
+ * Bad input is then a 400 at the door, never a database error (500) or a surprising match.
+ */
+
+/** The largest PostgreSQL integer (int4): ids, versions and years are stored as one. */
+export const INT4_MAX = 2_147_483_647;
+
+/** Years of supply a contract or a price may have. */
+export const MIN_YEAR_OF_SUPPLY = 2000;
+export const MAX_YEAR_OF_SUPPLY = 2100;
+
+/** The days and instants a request may name: wide for history, narrow enough for every clock. */
+export const FIRST_DAY = '1900-01-01';
+export const LAST_DAY = '2999-12-31';
+
+// A NUL is exactly what the pattern must name.
+// eslint-disable-next-line no-control-regex
+const NO_NUL = /^[^\u0000]*$/;
+
+/** A text of at most max characters without NUL. */
+export function TextSchema(max: number) {
+  return z.string().max(max).regex(NO_NUL, 'no NUL characters');
+}
+
+/** A database id in a JSON body: a whole number from 1 to int4's largest. */
+export const IdSchema = z.number().int().min(1).max(INT4_MAX);
+
+/**
+ * A whole number in a path or query string: decimal digits only (no sign, point, exponent, hex
+ * or spaces, which Number() would accept) and within [min, max].
+ */
+export function WholeNumberParamSchema(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^(0|[1-9]\d{0,9})$/, 'a whole number in decimal digits')
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, `from ${min} to ${max}`);
+}
+
+/** A database id in a path or query string: 1 to int4's largest, in decimal digits. */
+export const IdParamSchema = WholeNumberParamSchema(1, INT4_MAX);
+
+export const YearOfSupplySchema = z.number().int().min(MIN_YEAR_OF_SUPPLY).max(MAX_YEAR_OF_SUPPLY);
+export const YearOfSupplyParamSchema = WholeNumberParamSchema(
+  MIN_YEAR_OF_SUPPLY,
+  MAX_YEAR_OF_SUPPLY,
+);
+
+/** A calendar day, YYYY-MM-DD, from FIRST_DAY to LAST_DAY. */
+export const DaySchema = z.iso
+  .date({ abort: true })
+  .refine((day) => day >= FIRST_DAY && day <= LAST_DAY, `from ${FIRST_DAY} to ${LAST_DAY}`);
+
+const FIRST_INSTANT = Date.parse(`${FIRST_DAY}T00:00:00Z`);
+const LAST_INSTANT = Date.parse(`${LAST_DAY}T23:59:59.999Z`);
+
+/** An ISO instant with Z or an offset, within FIRST_DAY to LAST_DAY. */
+export const InstantSchema = z.iso.datetime({ offset: true, abort: true }).refine((at) => {
+  const time = Date.parse(at);
+  return time >= FIRST_INSTANT && time <= LAST_INSTANT;
+}, `from ${FIRST_DAY} to ${LAST_DAY}`);
