@@ -42,7 +42,10 @@ export default defineConfig({
     ],
     coverage: {
       provider: 'v8',
-      reporter: ['text-summary', 'text'],
+      reporter: ['text-summary', 'text', ['text', { file: 'coverage.txt' }]],
+      // CI prints the table again at its end, also after a failing test.
+      reportsDirectory: '.reports/coverage',
+      reportOnFailure: true,
       include: ['packages/domain/src/**/*.ts'],
       exclude: ['**/*.test.ts', '**/index.ts'],
       thresholds: {
