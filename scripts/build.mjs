@@ -1,6 +1,10 @@
 // Builds what `npm start` runs, and only what changed since the last build:
 //
-//   node scripts/build.mjs [server] [web] [--force]
+//   node scripts/build.mjs [server] [web] [--force] [--preflight]
+//
+// --preflight (used by `npm start`): after the server is built, ask it (dist/preflight.js) whether it
+// could start now: the configuration is valid, the port is free, no other process holds DATA_DIR.
+// If not, say why in one line and stop before the web is built under a portal that is running.
 //
 // - server: apps/server/src bundled with esbuild into apps/server/dist/server.js. Our workspace
 //   packages (@klik/domain, @klik/api export TypeScript sources) are bundled in; every other package
@@ -25,7 +29,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP_DIR = join(ROOT, 'node_modules', '.cache', 'klik-build');
@@ -120,7 +124,10 @@ async function buildServer(outDir) {
   };
   await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: { server: join(ROOT, 'apps/server/src/server.ts') },
+    entryPoints: {
+      server: join(ROOT, 'apps/server/src/server.ts'),
+      preflight: join(ROOT, 'apps/server/src/preflight.ts'),
+    },
     outdir: outDir,
     bundle: true,
     platform: 'node',
@@ -184,7 +191,20 @@ async function main(args) {
       process.exit(2);
     }
   }
-  for (const name of names.length > 0 ? names : Object.keys(TARGETS)) {
+  const targets = names.length > 0 ? names : Object.keys(TARGETS);
+  if (args.includes('--preflight')) {
+    await buildTarget('server', { force });
+    const { preflight } = await import(
+      pathToFileURL(join(ROOT, 'apps/server/dist/preflight.js')).href
+    );
+    const problem = await preflight(process.env);
+    if (problem) {
+      console.error(problem);
+      process.exit(1);
+    }
+  }
+  for (const name of targets) {
+    if (name === 'server' && args.includes('--preflight')) continue;
     await buildTarget(name, { force });
   }
 }

@@ -96,6 +96,7 @@ const EnvSchema = z.object({
   HOST: optionalText(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: flag(false),
+  SHUTDOWN_TIMEOUT_SECONDS: integer(8, 1, 600),
   DATABASE_URL: urlWithScheme(['postgres:', 'postgresql:']),
   DATA_DIR: optionalText(),
   REDIS_URL: urlWithScheme(['redis:', 'rediss:']),
@@ -189,6 +190,8 @@ export interface Config {
   host: string;
   logLevel: LogLevel;
   trustProxy: boolean;
+  /** How long a shutdown may drain before the process exits anyway. */
+  shutdownTimeoutMs: number;
   /** PostgreSQL server; null means PGlite under dataDir (or in memory when dataDir is null). */
   databaseUrl: string | null;
   /** Where PGlite keeps its files; null keeps the database in memory (tests only). */
@@ -322,6 +325,7 @@ export function loadConfig(
     host: e.HOST ?? (e.SEED_DEMO ? '127.0.0.1' : '0.0.0.0'),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     databaseUrl: e.DATABASE_URL,
     dataDir: dataDirOf(e.DATA_DIR, toPath),
     redisUrl: e.REDIS_URL,

@@ -1,6 +1,8 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { prepareDatabase } from './db/prepare-database';
+import { claimInstance, InstanceConflictError } from './instance-guard';
+import { shutdownOnSignal } from './shutdown';
 
 async function main(): Promise<void> {
   let config;
@@ -13,6 +15,19 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+
+  // Another Klik on this DATA_DIR or port: one line, before the database is opened.
+  let lock;
+  try {
+    lock = await claimInstance(config);
+  } catch (error) {
+    if (error instanceof InstanceConflictError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  process.on('exit', () => lock?.release());
 
   const app = await buildApp(config);
   const { applied, seeded } = await prepareDatabase(app.deps.db, {
@@ -30,21 +45,9 @@ async function main(): Promise<void> {
     app.log.warn('empty database filled with demo data (set SEED_DEMO=false in production)');
   }
 
-  let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    try {
-      await app.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void close('SIGINT'));
-  process.on('SIGTERM', () => void close('SIGTERM'));
+  const shutdown = shutdownOnSignal(app, { timeoutMs: config.shutdownTimeoutMs, log: app.log });
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   app.startBackgroundJobs();
