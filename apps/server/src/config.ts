@@ -117,6 +117,7 @@ const EnvSchema = z.object({
   LOGIN_SLOWDOWN_AFTER: integer(5, 1, 1000),
   LOGIN_LOCKOUT_AFTER: integer(10, 1, 1000),
   LOGIN_SLOWDOWN_MS: integer(1000, 0, 60_000),
+  LOGIN_SLOWDOWN_MAX_MS: integer(10_000, 0, 60_000),
   KLIK_PRODUCTION: flag(true),
   KLIK_TITLE: text('Klik').pipe(z.string().min(1, 'must not be empty')),
   KLIK_FAVICON: text('/favicon.svg').pipe(z.string().min(1, 'must not be empty')),
@@ -207,6 +208,8 @@ export interface Config {
     slowdownAfter: number;
     lockoutAfter: number;
     slowdownMs: number;
+    /** The longest wait, however many failures an account has. */
+    slowdownMaxMs: number;
   };
   web: {
     production: boolean;
@@ -342,6 +345,7 @@ export function loadConfig(
       slowdownAfter: e.LOGIN_SLOWDOWN_AFTER,
       lockoutAfter: e.LOGIN_LOCKOUT_AFTER,
       slowdownMs: e.LOGIN_SLOWDOWN_MS,
+      slowdownMaxMs: e.LOGIN_SLOWDOWN_MAX_MS,
     },
     web: {
       production: e.KLIK_PRODUCTION,

@@ -4,6 +4,7 @@ export const REST = {
   loginOAuth2: '/rest/authentication/loginOAuth2',
   loginAs: '/rest/authentication/loginAs',
   logout: '/rest/authentication/logout',
+  liftLoginThrottle: '/rest/authentication/admin/liftLoginThrottle',
   setLocale: (locale: string) =>
     `/rest/authentication/admin/setLocale/${encodeURIComponent(locale)}`,
   setLocalePattern: '/rest/authentication/admin/setLocale/:locale',

@@ -4,6 +4,7 @@ import * as foundation from './migrations/0001-foundation';
 import * as positions from './migrations/0002-positions';
 import * as market from './migrations/0003-market';
 import * as purchase from './migrations/0004-purchase';
+import * as loginThrottle from './migrations/0005-login-throttle';
 
 // Listed explicitly so a bundled or packaged server never depends on reading a folder.
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-positions': positions,
   '0003-market': market,
   '0004-purchase': purchase,
+  '0005-login-throttle': loginThrottle,
 };
 
 const provider: MigrationProvider = {

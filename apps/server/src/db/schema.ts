@@ -80,7 +80,8 @@ export interface LoginAttemptsTable {
   at: Date;
   username_key: string;
   ip: string;
-  succeeded: boolean;
+  /** Null while the attempt is in flight: written before its password is checked. */
+  succeeded: boolean | null;
 }
 
 export interface TradingStatusTable {

@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  LiftLoginThrottleBodySchema,
+  LiftLoginThrottleResultSchema,
   LocaleSchema,
   LoginAsBodySchema,
   LoginBodySchema,
@@ -52,6 +54,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request) => auth.loginAs(sessionOf(request), request.body, requestInfo(request)),
+  );
+
+  app.post(
+    REST.liftLoginThrottle,
+    {
+      preHandler: guards.requireRole('admin'),
+      schema: {
+        tags: ['authentication'],
+        summary:
+          'Lift the sign-in throttle of an account, from one address or from all (admin; docs/security.md)',
+        security: [{ session: [] }],
+        body: LiftLoginThrottleBodySchema,
+        response: { 200: LiftLoginThrottleResultSchema },
+      },
+    },
+    async (request) =>
+      auth.liftLoginThrottle(sessionOf(request), request.body, requestInfo(request)),
   );
 
   app.post(

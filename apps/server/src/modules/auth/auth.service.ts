@@ -1,4 +1,11 @@
-import { isAdminRole, type Locale, type Role, type UserSession } from '@klik/api';
+import {
+  isAdminRole,
+  type LiftLoginThrottleBody,
+  type LiftLoginThrottleResult,
+  type Locale,
+  type Role,
+  type UserSession,
+} from '@klik/api';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/schema';
@@ -16,7 +23,7 @@ import {
   updateUserLocale,
 } from './auth.repository';
 import { SessionCache } from './session-cache';
-import { LoginThrottle } from './login-throttle';
+import { LoginThrottle, usernameKeyOf } from './login-throttle';
 import { verifyPassword } from './password-hasher';
 import { hashSessionToken, newSessionToken } from './session-token';
 
@@ -113,8 +120,8 @@ export class AuthService {
 
   async login(username: string, password: string, request: RequestInfo): Promise<UserSession> {
     const { db, now } = this.deps;
-    const usernameKey = username.trim().toLowerCase();
-    const decision = await this.throttle.check(usernameKey, request.ip, now());
+    const usernameKey = usernameKeyOf(username);
+    const decision = await this.throttle.admit(usernameKey, request.ip, now());
     if (decision.kind === 'refuse') {
       await writeAudit(db, {
         at: now(),
@@ -134,7 +141,7 @@ export class AuthService {
     const user = await findUserByUsername(db, usernameKey);
     const passwordMatches = await verifyPassword(user?.password_hash ?? null, password);
     const ok = user !== undefined && passwordMatches && !user.disabled;
-    await this.throttle.record(usernameKey, request.ip, ok, now());
+    await this.throttle.settle(decision.attempt, ok);
     if (!ok) {
       await writeAudit(db, {
         at: now(),
@@ -157,6 +164,19 @@ export class AuthService {
       ip: request.ip,
     });
     return session;
+  }
+
+  /** An administrator lifts the sign-in throttle of an account (docs/security.md). */
+  async liftLoginThrottle(
+    caller: AuthContext,
+    target: LiftLoginThrottleBody,
+    request: RequestInfo,
+  ): Promise<LiftLoginThrottleResult> {
+    const usernameKey = usernameKeyOf(target.username);
+    const ip = target.ip ?? null;
+    const cleared = await this.throttle.lift(usernameKey, ip);
+    await this.auditSuccess(caller, 'liftLoginThrottle', usernameKey, { ip, cleared }, request);
+    return { cleared };
   }
 
   async loginAs(
@@ -279,14 +299,25 @@ export class AuthService {
 
   async setLocale(auth: AuthContext, locale: Locale, request: RequestInfo): Promise<void> {
     await updateUserLocale(this.deps.db, auth.user.id, locale);
+    await this.auditSuccess(auth, 'setLocale', auth.user.username, { locale }, request);
+  }
+
+  /** Audits what a signed-in user did, under their own name and any impersonator's. */
+  private async auditSuccess(
+    auth: AuthContext,
+    action: string,
+    subject: string,
+    details: Record<string, unknown>,
+    request: RequestInfo,
+  ): Promise<void> {
     await writeAudit(this.deps.db, {
       at: this.deps.now(),
       actor: { id: auth.user.id, username: auth.user.username },
       impersonator: auth.impersonator,
-      action: 'setLocale',
+      action,
       outcome: 'success',
-      subject: auth.user.username,
-      details: { locale },
+      subject,
+      details,
       ip: request.ip,
     });
   }

@@ -1,15 +1,41 @@
-import type { Db } from '../../db/database';
+import { sql } from 'kysely';
 import type { Config } from '../../config';
-
-export type ThrottleDecision =
-  { kind: 'allow'; delayMs: number } | { kind: 'refuse'; retryAfterSeconds: number };
+import type { Db } from '../../db/database';
 
 type Settings = Config['loginThrottle'];
 
+/** An admitted attempt, written before its password is checked so that it counts at once. */
+export interface Attempt {
+  id: string;
+  usernameKey: string;
+  ip: string;
+  /** No other attempt of the same account and address was in flight when this one began. */
+  alone: boolean;
+}
+
+export type Admission =
+  | { kind: 'allow'; delayMs: number; attempt: Attempt }
+  | { kind: 'refuse'; retryAfterSeconds: number };
+
+// Namespace of the two-key advisory locks taken per account; the bigint locks of the feed and
+// the click desk live in another key space.
+const ACCOUNT_LOCK_NAMESPACE = 0x4b4c_4b01;
+// Expired rows are pruned a few at a time, by whoever signs in next.
+const PRUNE_BATCH = 100;
+
+/** The key an account is counted under: usernames are case-insensitive. */
+export function usernameKeyOf(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+/** Failed and in-flight attempts count; successful ones do not. */
+const notSucceeded = sql<boolean>`succeeded is not true`;
+
 /**
- * Counts recent failures per username and per address in the database, so every instance
- * behind a load balancer sees the same count. Usernames are counted whether or not they
- * exist, so the answers never reveal which ones do.
+ * OWASP-style throttling (docs/security.md): failures are counted per (account, address) pair,
+ * which is refused after lockoutAfter, and per account, which is only ever slowed down. Counts
+ * live in the database, so every instance agrees; unknown usernames are counted like known
+ * ones, so the answers never reveal which exist.
  */
 export class LoginThrottle {
   constructor(
@@ -21,85 +47,146 @@ export class LoginThrottle {
     return new Date(now.getTime() - this.settings.windowMinutes * 60_000);
   }
 
-  /** Times of the most recent failures, newest first, at most lockoutAfter of them. */
-  private async recentFailures(
-    column: 'username_key' | 'ip',
-    value: string,
-    since: Date,
-  ): Promise<Date[]> {
-    const rows = await this.db
-      .selectFrom('login_attempts')
-      .select('at')
-      .where(column, '=', value)
-      .where('succeeded', '=', false)
-      .where('at', '>', since)
-      .orderBy('at', 'desc')
-      .limit(this.settings.lockoutAfter)
-      .execute();
-    return rows.map((row) => row.at);
+  private delayFor(accountFailures: number): number {
+    const { slowdownAfter, slowdownMs, slowdownMaxMs } = this.settings;
+    if (accountFailures < slowdownAfter) return 0;
+    return Math.min(slowdownMaxMs, slowdownMs * (accountFailures - slowdownAfter + 1));
   }
 
-  private async lastSuccess(usernameKey: string): Promise<Date | null> {
-    const row = await this.db
-      .selectFrom('login_attempts')
-      .select('at')
-      .where('username_key', '=', usernameKey)
-      .where('succeeded', '=', true)
-      .orderBy('at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.at ?? null;
+  /** The fewest failures of an account that already give the longest wait: no need to count on. */
+  private accountCountCap(): number {
+    const { slowdownAfter, slowdownMs, slowdownMaxMs } = this.settings;
+    return slowdownMs === 0 ? slowdownAfter : slowdownAfter + Math.ceil(slowdownMaxMs / slowdownMs);
   }
 
-  private decide(failures: Date[], now: Date): ThrottleDecision {
-    const { lockoutAfter, slowdownAfter, slowdownMs, windowMinutes } = this.settings;
-    if (failures.length >= lockoutAfter) {
-      // Refusal lasts until the oldest of the last lockoutAfter failures leaves the window.
-      const oldest = failures[lockoutAfter - 1]!;
-      const until = oldest.getTime() + windowMinutes * 60_000;
+  /**
+   * Checks the counts and records the attempt in one transaction that holds the account's
+   * lock, so attempts running at the same time see each other: a burst cannot slip past.
+   */
+  async admit(usernameKey: string, ip: string, now: Date): Promise<Admission> {
+    const since = this.windowStart(now);
+    const { lockoutAfter, windowMinutes } = this.settings;
+    const admission = await this.db.transaction().execute(async (trx): Promise<Admission> => {
+      await lockAccount(trx, usernameKey);
+      const pair = await trx
+        .selectFrom('login_attempts')
+        .select(['at', 'succeeded'])
+        .where('username_key', '=', usernameKey)
+        .where('ip', '=', ip)
+        .where('at', '>', since)
+        .where(notSucceeded)
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(lockoutAfter)
+        .execute();
+      if (pair.length >= lockoutAfter) {
+        // Refused until the oldest of the last lockoutAfter attempts leaves the window.
+        const until = pair[lockoutAfter - 1]!.at.getTime() + windowMinutes * 60_000;
+        const retryAfterSeconds = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
+        return { kind: 'refuse', retryAfterSeconds };
+      }
+      const account = await trx
+        .selectFrom((qb) =>
+          qb
+            .selectFrom('login_attempts')
+            .select('id')
+            .where('username_key', '=', usernameKey)
+            .where('at', '>', since)
+            .where(notSucceeded)
+            .limit(this.accountCountCap())
+            .as('recent'),
+        )
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .executeTakeFirstOrThrow();
+      const { id } = await trx
+        .insertInto('login_attempts')
+        .values({ at: now, username_key: usernameKey, ip, succeeded: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return {
-        kind: 'refuse',
-        retryAfterSeconds: Math.max(1, Math.ceil((until - now.getTime()) / 1000)),
+        kind: 'allow',
+        delayMs: this.delayFor(Number(account.count)),
+        attempt: { id, usernameKey, ip, alone: pair.every((row) => row.succeeded !== null) },
       };
-    }
-    if (failures.length >= slowdownAfter) {
-      return { kind: 'allow', delayMs: slowdownMs * (failures.length - slowdownAfter + 1) };
-    }
-    return { kind: 'allow', delayMs: 0 };
+    });
+    await this.pruneExpired(now);
+    return admission;
   }
 
-  async check(usernameKey: string, ip: string, now: Date): Promise<ThrottleDecision> {
-    const windowStart = this.windowStart(now);
-    const success = await this.lastSuccess(usernameKey);
-    // A successful sign-in clears the username's count, not the address's: an attacker
-    // with one valid account must not be able to reset the count for an address.
-    const userSince = success && success > windowStart ? success : windowStart;
-    const byUser = this.decide(
-      await this.recentFailures('username_key', usernameKey, userSince),
-      now,
-    );
-    const byIp = this.decide(await this.recentFailures('ip', ip, windowStart), now);
-    if (byUser.kind === 'refuse' || byIp.kind === 'refuse') {
-      const seconds = Math.max(
-        byUser.kind === 'refuse' ? byUser.retryAfterSeconds : 0,
-        byIp.kind === 'refuse' ? byIp.retryAfterSeconds : 0,
-      );
-      return { kind: 'refuse', retryAfterSeconds: seconds };
+  /**
+   * Records the outcome. A success that ran alone forgets the earlier failures of its pair (the
+   * user mistyped, then got it right); one that was part of a burst forgets nothing, and the
+   * failures of other addresses always stay.
+   */
+  async settle(attempt: Attempt, succeeded: boolean): Promise<void> {
+    if (!succeeded || !attempt.alone) {
+      await this.db
+        .updateTable('login_attempts')
+        .set({ succeeded })
+        .where('id', '=', attempt.id)
+        .execute();
+      return;
     }
-    return { kind: 'allow', delayMs: Math.max(byUser.delayMs, byIp.delayMs) };
+    await this.db.transaction().execute(async (trx) => {
+      await lockAccount(trx, attempt.usernameKey);
+      await trx
+        .updateTable('login_attempts')
+        .set({ succeeded: true })
+        .where('id', '=', attempt.id)
+        .execute();
+      // Another attempt of the pair began while this one was in flight: a burst.
+      const joined = await trx
+        .selectFrom('login_attempts')
+        .select('id')
+        .where('username_key', '=', attempt.usernameKey)
+        .where('ip', '=', attempt.ip)
+        .where('id', '>', attempt.id)
+        .executeTakeFirst();
+      if (joined) return;
+      await trx
+        .deleteFrom('login_attempts')
+        .where('username_key', '=', attempt.usernameKey)
+        .where('ip', '=', attempt.ip)
+        .where('id', '<', attempt.id)
+        .where('succeeded', '=', false)
+        .execute();
+    });
   }
 
-  async record(usernameKey: string, ip: string, succeeded: boolean, now: Date): Promise<void> {
+  /** An administrator lifts the throttle of an account, from one address or from all. */
+  async lift(usernameKey: string, ip: string | null): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockAccount(trx, usernameKey);
+      let query = trx
+        .deleteFrom('login_attempts')
+        .where('username_key', '=', usernameKey)
+        .where(notSucceeded);
+      if (ip !== null) query = query.where('ip', '=', ip);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
+  }
+
+  // Skips rows another instance is pruning at the same moment: waiting could deadlock.
+  private async pruneExpired(now: Date): Promise<void> {
     const expired = new Date(this.windowStart(now).getTime() - 60_000);
     await this.db
-      .insertInto('login_attempts')
-      .values({ at: now, username_key: usernameKey, ip, succeeded })
-      .execute();
-    // Old rows are useless; keeping the table small keeps the checks cheap.
-    await this.db
       .deleteFrom('login_attempts')
-      .where((eb) => eb.or([eb('username_key', '=', usernameKey), eb('ip', '=', ip)]))
-      .where('at', '<', expired)
+      .where('id', 'in', (qb) =>
+        qb
+          .selectFrom('login_attempts')
+          .select('id')
+          .where('at', '<', expired)
+          .limit(PRUNE_BATCH)
+          .forUpdate()
+          .skipLocked(),
+      )
       .execute();
   }
+}
+
+async function lockAccount(trx: Db, usernameKey: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${ACCOUNT_LOCK_NAMESPACE}::int4, hashtext(${usernameKey}))`.execute(
+    trx,
+  );
 }
