@@ -12,6 +12,7 @@ import {
 import type { Config } from './config';
 import { createDatabase, type Db } from './db/database';
 import { registerErrorHandler } from './http/error-handler';
+import { registerNoStore } from './http/no-store';
 import { registerXsrf } from './http/xsrf';
 import { createAuthGuards, type AuthGuards } from './modules/auth/auth-guards';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -142,6 +143,7 @@ export async function buildApp(
     // Same-origin SPA; cross-origin embedding is refused above with frame-ancestors.
     crossOriginEmbedderPolicy: false,
   });
+  registerNoStore(app);
   registerXsrf(app);
 
   await app.register(fastifySwagger, {
