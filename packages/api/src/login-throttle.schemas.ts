@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { UsernameSchema } from './auth.schemas';
+import { TextSchema } from './bounded.schemas';
+
+/** Longer than any client address, IPv6 with a zone included. */
+export const CLIENT_ADDRESS_MAX_LENGTH = 100;
 
 /** An administrator lifts the sign-in throttle of an account; without ip, from every address. */
 export const LiftLoginThrottleBodySchema = z.object({
-  username: z.string().trim().min(1).max(200),
-  ip: z.string().trim().min(1).max(100).optional(),
+  username: UsernameSchema,
+  ip: TextSchema(CLIENT_ADDRESS_MAX_LENGTH).trim().min(1).optional(),
 });
 export type LiftLoginThrottleBody = z.infer<typeof LiftLoginThrottleBodySchema>;
 

@@ -277,5 +277,9 @@ describe('POST liftLoginThrottle', () => {
     expect((await lift(null, { username: 'someone' })).statusCode).toBe(401);
     expect((await lift(adminToken, { username: '' })).statusCode).toBe(400);
     expect((await lift(adminToken, { username: 'x'.repeat(201) })).statusCode).toBe(400);
+    expect((await lift(adminToken, { username: 'a\u0000b' })).statusCode).toBe(400);
+    expect((await lift(adminToken, { username: 'someone', ip: '10.0.0.1\u0000' })).statusCode).toBe(
+      400,
+    );
   });
 });
