@@ -177,6 +177,19 @@ describe('POST /rest/market/prices', () => {
     expect((await ingest([quote()])).statusCode).toBe(400);
   });
 
+  it('refuses a body that is not JSON with 400 and its problem listed', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/rest/market/prices',
+      headers: { ...bearer(KEY), 'content-type': 'application/json' },
+      payload: '{"prices": [',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(IngestErrorSchema.parse(response.json()).problems).toEqual([
+      { path: 'body', message: 'not a JSON document' },
+    ]);
+  });
+
   it('answers 401 without the key or with a wrong one, and stores nothing', async () => {
     const before = await counts();
     expect((await ingest({ prices: [quote()] }, null)).statusCode).toBe(401);

@@ -95,6 +95,14 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (
         },
         // Problems are listed by the handler, not thrown by the validator.
         attachValidation: true,
+        // A body that is not JSON at all is refused before the handler; its 400 lists that
+        // problem too, as the 400 schema promises (a plain error body would not serialize).
+        errorHandler: (error, request, reply) => {
+          if (error.statusCode === 400 && !(error instanceof AppError)) {
+            return refuseBatch(request, reply, [{ path: 'body', message: 'not a JSON document' }]);
+          }
+          return app.errorHandler(error, request, reply);
+        },
         schema: {
           tags: ['market'],
           summary:
