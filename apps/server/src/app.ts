@@ -1,16 +1,14 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDatabase, type Db } from './db/database';
+import { registerApiDocs } from './http/api-docs';
 import { registerErrorHandler } from './http/error-handler';
 import { registerNoStore } from './http/no-store';
 import { registerXsrf } from './http/xsrf';
@@ -146,22 +144,8 @@ export async function buildApp(
   registerNoStore(app);
   registerXsrf(app);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Klik API',
-        description: 'REST interface of the Klik portal',
-        version: '0.1.0',
-      },
-      components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'header', name: 'Authorization' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
-
-  registerMetrics(app);
+  if (config.docs) await registerApiDocs(app);
+  if (config.metrics) registerMetrics(app, { ...config.metrics, host: config.host });
   const authService = new AuthService({
     db: deps.db,
     config,

@@ -68,6 +68,44 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: ' ::1 ', SEED_DEMO: 'false' }).host).toBe('::1');
   });
 
+  it('serves /metrics and /docs in development, and in production only when asked to', () => {
+    expect(loadConfig({})).toMatchObject({ metrics: { port: null, token: null }, docs: true });
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ metrics: null, docs: false });
+    expect(loadConfig({ NODE_ENV: 'production', METRICS: 'on', DOCS: 'on' })).toMatchObject({
+      metrics: { port: null },
+      docs: true,
+    });
+    const token = 'a'.repeat(32);
+    expect(loadConfig({ NODE_ENV: 'production', METRICS_PORT: '9100' }).metrics).toEqual({
+      port: 9100,
+      token: null,
+    });
+    expect(loadConfig({ NODE_ENV: 'production', METRICS_TOKEN: token }).metrics).toEqual({
+      port: null,
+      token,
+    });
+    expect(loadConfig({ METRICS: 'off', DOCS: 'off' })).toMatchObject({
+      metrics: null,
+      docs: false,
+    });
+    expect(problemsOf({ METRICS: 'off', METRICS_PORT: '9100' })).toEqual([
+      'METRICS: is off, so METRICS_PORT and METRICS_TOKEN would do nothing',
+    ]);
+    expect(problemsOf({ METRICS_PORT: '3000' })).toEqual(['METRICS_PORT: must differ from PORT']);
+    expect(problemsOf({ METRICS_TOKEN: 'short', DOCS: 'maybe' })).toEqual([
+      'METRICS_TOKEN: must be at least 32 characters long',
+      'DOCS: expected true or false, got "maybe"',
+    ]);
+  });
+
+  it('reads SHUTDOWN_TIMEOUT_SECONDS', () => {
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(8000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '30' }).shutdownTimeoutMs).toBe(30_000);
+    expect(problemsOf({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toEqual([
+      'SHUTDOWN_TIMEOUT_SECONDS: expected a whole number from 1 to 600, got "0"',
+    ]);
+  });
+
   it('resolves a relative DATA_DIR against the directory the command was started in', () => {
     expect(loadConfig({ DATA_DIR: 'state' }, { cwd: '/srv/klik' }).dataDir).toBe('/srv/klik/state');
     expect(loadConfig({ DATA_DIR: 'state', INIT_CWD: '/home/ops' }).dataDir).toBe(

@@ -11,11 +11,16 @@ const TRUE_WORDS = ['true', '1', 'yes', 'on'];
 const FALSE_WORDS = ['false', '0', 'no', 'off'];
 
 function flag(defaultValue: boolean) {
+  return optionalFlag().transform((value) => value ?? defaultValue);
+}
+
+/** true, false, or null when unset: for a default that depends on other variables. */
+function optionalFlag() {
   return z
     .string()
     .optional()
     .transform((value, ctx) => {
-      if (value === undefined || value.trim() === '') return defaultValue;
+      if (value === undefined || value.trim() === '') return null;
       const word = value.trim().toLowerCase();
       if (TRUE_WORDS.includes(word)) return true;
       if (FALSE_WORDS.includes(word)) return false;
@@ -97,6 +102,13 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: flag(false),
   SHUTDOWN_TIMEOUT_SECONDS: integer(8, 1, 600),
+  METRICS: optionalFlag(),
+  // 0: no port of its own, /metrics is served on PORT.
+  METRICS_PORT: integer(0, 1, 65535),
+  METRICS_TOKEN: optionalText().pipe(
+    z.string().min(32, 'must be at least 32 characters long').nullable(),
+  ),
+  DOCS: optionalFlag(),
   DATABASE_URL: urlWithScheme(['postgres:', 'postgresql:']),
   DATA_DIR: optionalText(),
   REDIS_URL: urlWithScheme(['redis:', 'rediss:']),
@@ -180,6 +192,7 @@ const EnvSchema = z.object({
   SMS_GATEWAY_URL: urlWithScheme(['http:', 'https:']),
   SMS_GATEWAY_KEY: optionalText(),
   SMS_DEV_OUTBOX: flag(false),
+  NODE_ENV: optionalText(),
 });
 
 const TranslationsSchema = z.record(z.string(), z.record(z.string(), z.string()));
@@ -193,6 +206,10 @@ export interface Config {
   trustProxy: boolean;
   /** How long a shutdown may drain before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** Prometheus metrics, or null when off; port null serves them at /metrics on `port`. */
+  metrics: { port: number | null; token: string | null } | null;
+  /** Swagger UI at /docs and the OpenAPI document at /docs/json. */
+  docs: boolean;
   /** PostgreSQL server; null means PGlite under dataDir (or in memory when dataDir is null). */
   databaseUrl: string | null;
   /** Where PGlite keeps its files; null keeps the database in memory (tests only). */
@@ -320,7 +337,13 @@ export function loadConfig(
   if (e.SMS_GATEWAY === 'http' && !e.SMS_GATEWAY_URL) {
     problems.push('SMS_GATEWAY_URL: required when SMS_GATEWAY is http');
   }
+  if (e.METRICS_PORT === e.PORT) problems.push('METRICS_PORT: must differ from PORT');
+  if (e.METRICS === false && (e.METRICS_PORT !== 0 || e.METRICS_TOKEN !== null)) {
+    problems.push('METRICS: is off, so METRICS_PORT and METRICS_TOKEN would do nothing');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
+  // A production deployment shows its metrics and API description only when told to.
+  const production = e.NODE_ENV === 'production';
 
   return {
     port: e.PORT,
@@ -329,6 +352,11 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    metrics:
+      (e.METRICS ?? (!production || e.METRICS_PORT !== 0 || e.METRICS_TOKEN !== null))
+        ? { port: e.METRICS_PORT === 0 ? null : e.METRICS_PORT, token: e.METRICS_TOKEN }
+        : null,
+    docs: e.DOCS ?? !production,
     databaseUrl: e.DATABASE_URL,
     dataDir: dataDirOf(e.DATA_DIR, toPath),
     redisUrl: e.REDIS_URL,

@@ -126,6 +126,14 @@ describe('ensurePortFree', () => {
 });
 
 describe('claimInstance', () => {
+  it('checks the metrics port too', async () => {
+    const port = await occupiedPort();
+    const settings = { host: '127.0.0.1', port: 0, databaseUrl: null, dataDir: null };
+    await expect(claimInstance({ ...settings, metrics: { port } })).rejects.toThrow(
+      `Port ${port} on 127.0.0.1 is already in use (another Klik?): stop that process or set METRICS_PORT to a free port.`,
+    );
+  });
+
   it('takes DATA_DIR only when the port is free too', async () => {
     const port = await occupiedPort();
     const settings = { host: '127.0.0.1', port, databaseUrl: null, dataDir };

@@ -105,12 +105,12 @@ export class DataDirLock {
   }
 }
 
-function portMessage(host: string, port: number, code: string | undefined): string | null {
+function portMessage(host: string, port: number, variable: string, code?: string): string | null {
   if (code === 'EADDRINUSE') {
-    return `Port ${port} on ${host} is already in use (another Klik?): stop that process or set PORT to a free port.`;
+    return `Port ${port} on ${host} is already in use (another Klik?): stop that process or set ${variable} to a free port.`;
   }
   if (code === 'EACCES') {
-    return `Port ${port} on ${host} needs more privileges than this process has: set PORT to 1024 or above.`;
+    return `Port ${port} on ${host} needs more privileges than this process has: set ${variable} to 1024 or above.`;
   }
   if (code === 'EADDRNOTAVAIL') {
     return `HOST ${host} is not an address of this machine: set HOST to one of its addresses (or 0.0.0.0).`;
@@ -119,12 +119,12 @@ function portMessage(host: string, port: number, code: string | undefined): stri
 }
 
 /** Resolves when host:port can be listened on now; else throws InstanceConflictError (port 0 always can). */
-export async function ensurePortFree(host: string, port: number): Promise<void> {
+export async function ensurePortFree(host: string, port: number, variable = 'PORT'): Promise<void> {
   if (port === 0) return;
   await new Promise<void>((resolve, reject) => {
     const probe = createServer();
     probe.once('error', (error: NodeJS.ErrnoException) => {
-      const message = portMessage(host, port, error.code);
+      const message = portMessage(host, port, variable, error.code);
       reject(message ? new InstanceConflictError(message) : error);
     });
     probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
@@ -137,6 +137,14 @@ export interface InstanceSettings {
   port: number;
   databaseUrl: string | null;
   dataDir: string | null;
+  /** Metrics on a port of their own (METRICS_PORT) need that port too. */
+  metrics?: { port: number | null } | null;
+}
+
+async function ensurePortsFree(settings: InstanceSettings): Promise<void> {
+  await ensurePortFree(settings.host, settings.port);
+  const metricsPort = settings.metrics?.port;
+  if (metricsPort) await ensurePortFree(settings.host, metricsPort, 'METRICS_PORT');
 }
 
 /** Why this instance cannot start next to one already running, or null; takes nothing. */
@@ -146,7 +154,7 @@ export async function findInstanceConflict(settings: InstanceSettings): Promise<
     if (holder) return conflictMessage(settings.dataDir, holder);
   }
   try {
-    await ensurePortFree(settings.host, settings.port);
+    await ensurePortsFree(settings);
   } catch (error) {
     if (error instanceof InstanceConflictError) return error.message;
     throw error;
@@ -162,7 +170,7 @@ export async function claimInstance(settings: InstanceSettings): Promise<DataDir
   const lock =
     !settings.databaseUrl && settings.dataDir ? DataDirLock.acquire(settings.dataDir) : null;
   try {
-    await ensurePortFree(settings.host, settings.port);
+    await ensurePortsFree(settings);
   } catch (error) {
     lock?.release();
     throw error;

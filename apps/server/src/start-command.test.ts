@@ -2,24 +2,16 @@
 // does, and stops it the way a supervisor does: SIGTERM to the process it started, which is npm.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/free-port';
 import { REPOSITORY_ROOT } from './config';
 import { ensurePortFree, LOCK_FILE_NAME } from './instance-guard';
 
 const SHUTDOWN_TIMEOUT_SECONDS = 5;
 const started: ChildProcess[] = [];
 let scratch: string;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The environment of a start from a shell: none of Vitest's variables (NODE_ENV=test). */
 function startEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {

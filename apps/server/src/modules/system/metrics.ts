@@ -1,8 +1,44 @@
+import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AppError } from '../../http/app-error';
+import { hasIngestKey as hasBearerKey } from '../market/ingest-key';
+
+export interface MetricsOptions {
+  /** A port of its own for /metrics (METRICS_PORT); null serves it on the app's port. */
+  port: number | null;
+  /** The address of that port (the app's HOST). */
+  host: string;
+  /** When set, /metrics answers only `Authorization: Bearer <token>` (METRICS_TOKEN). */
+  token: string | null;
+}
+
+/** GET /metrics on a port of its own, e.g. one only the monitoring network reaches. */
+async function listenMetrics(registry: Registry, options: MetricsOptions & { port: number }) {
+  const server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    if (request.method !== 'GET' || path !== '/metrics') {
+      response.writeHead(404).end();
+      return;
+    }
+    if (options.token !== null && !hasBearerKey(request.headers.authorization, options.token)) {
+      response.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
+      return;
+    }
+    registry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
+      () => response.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ host: options.host, port: options.port }, () => resolve());
+  });
+  return server;
+}
 
 /** Prometheus metrics on a registry of this app's own, so several apps in one process stay apart. */
-export function registerMetrics(app: FastifyInstance): Registry {
+export function registerMetrics(app: FastifyInstance, options: MetricsOptions): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -22,9 +58,33 @@ export function registerMetrics(app: FastifyInstance): Registry {
     );
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('content-type', registry.contentType);
-    return registry.metrics();
-  });
+  const { port, token } = options;
+  if (port === null) {
+    app.get(
+      '/metrics',
+      {
+        schema: { hide: true },
+        onRequest: async (request) => {
+          if (token !== null && !hasBearerKey(request.headers.authorization, token)) {
+            throw new AppError('UNAUTHENTICATED');
+          }
+        },
+      },
+      async (_request, reply) => {
+        reply.header('content-type', registry.contentType);
+        return registry.metrics();
+      },
+    );
+  } else {
+    let server: Server | null = null;
+    // Opened with the app's own port and closed with it; server.ts checked it is free.
+    app.addHook('onListen', async () => {
+      server = await listenMetrics(registry, { ...options, port });
+    });
+    app.addHook('onClose', async () => {
+      const open = server;
+      if (open) await new Promise((resolve) => open.close(resolve));
+    });
+  }
   return registry;
 }
