@@ -83,14 +83,14 @@ describe('public REST calls', () => {
 });
 
 describe('operations endpoints', () => {
-  it('/healthz and /readyz report the process, the portal time and the database', async () => {
+  it('/healthz and /readyz report the process, the portal time, the database and the bus', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({
       status: 'ok',
       now: t.clock.now().toISOString(),
     });
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready' });
+    expect(ready.json()).toEqual({ status: 'ready', database: 'up', bus: 'up' });
   });
 
   it('/metrics exposes Prometheus metrics including request durations by route', async () => {

@@ -34,9 +34,10 @@ import { DevSmsGateway, HttpSmsGateway, type SmsGateway } from './modules/purcha
 import { positionsRoutes } from './modules/positions/positions.routes';
 import { PositionsService } from './modules/positions/positions.service';
 import { InProcessEventBus, type EventBus } from './modules/realtime/event-bus';
+import { EventOutbox } from './modules/realtime/event-outbox';
 import { RealtimeHub } from './modules/realtime/realtime-hub';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
-import { RedisEventBus } from './modules/realtime/redis-event-bus';
+import { eventChannel, RedisEventBus } from './modules/realtime/redis-event-bus';
 import { sessionAdminRoutes } from './modules/realtime/session-admin.routes';
 import { envRoutes } from './modules/system/env.routes';
 import { healthRoutes } from './modules/system/health.routes';
@@ -61,8 +62,10 @@ declare module 'fastify' {
     guards: AuthGuards;
     /** The price recorder every feed writes through, and the timed feed of this instance. */
     market: { recorder: PriceRecorder; feed: FeedRunner };
-    /** This instance's websockets; publishClickUpdate tells every instance of a click. */
+    /** This instance's websockets: it sends every bus event to the clients that may see it. */
     realtime: RealtimeHub;
+    /** Events of committed changes (clicks, pauses) on their way to the bus. */
+    outbox: EventOutbox;
     /** The click: quotes and confirmations, and the desk that completes and expires clicks. */
     purchase: { service: PurchaseService; desk: ClickDesk; sms: SmsGateway };
     /** Starts the jobs that run beside requests (the price feed, websocket checks). */
@@ -119,7 +122,7 @@ export async function buildApp(
     bus:
       overrides.bus ??
       (config.redisUrl
-        ? new RedisEventBus(config.redisUrl, onBusError)
+        ? new RedisEventBus(config.redisUrl, onBusError, eventChannel(config.redisChannelPrefix))
         : new InProcessEventBus(onBusError)),
     now: overrides.now ?? createClock(config.clockStart),
     delay: overrides.delay ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
@@ -168,11 +171,13 @@ export async function buildApp(
   const guards = createAuthGuards(authService);
   app.decorate('guards', guards);
 
-  await app.register(healthRoutes, { db: deps.db, now: deps.now });
+  await app.register(healthRoutes, { db: deps.db, bus: deps.bus, now: deps.now });
   await app.register(envRoutes, { config });
   await app.register(authRoutes, { auth: authService, guards });
   await app.register(localeRoutes);
-  await app.register(tradingRoutes, { db: deps.db, guards, bus: deps.bus, now: deps.now });
+  const outbox = new EventOutbox({ db: deps.db, bus: deps.bus, log: app.log });
+  const flushEvents = () => outbox.flush();
+  await app.register(tradingRoutes, { db: deps.db, guards, flushEvents, now: deps.now });
   await app.register(positionsRoutes, {
     positions: new PositionsService({ db: deps.db, now: deps.now }),
     guards,
@@ -207,8 +212,6 @@ export async function buildApp(
     sessionCheckMs: config.realtime.sessionCheckMs,
     log: app.log,
   });
-  const publishClickUpdate = (contractId: string, customerId: number) =>
-    hub.publishClickUpdate(contractId, customerId);
   const devSms =
     config.purchase.sms.gateway === 'dev' ? new DevSmsGateway(app.log, deps.now) : null;
   const sms: SmsGateway =
@@ -216,7 +219,7 @@ export async function buildApp(
   const purchase = new PurchaseService({
     db: deps.db,
     now: deps.now,
-    publish: publishClickUpdate,
+    flushEvents,
     sms,
     settings: config.purchase,
     log: app.log,
@@ -224,7 +227,7 @@ export async function buildApp(
   const desk = new ClickDesk({
     db: deps.db,
     now: deps.now,
-    publish: publishClickUpdate,
+    flushEvents,
     lock: config.databaseUrl
       ? new PgAdvisoryLock(config.databaseUrl, CLICK_DESK_LOCK_KEY, (error) =>
           app.log.error({ err: error }, 'click desk lock connection failed'),
@@ -237,15 +240,18 @@ export async function buildApp(
   });
   app.decorate('market', { recorder, feed });
   app.decorate('realtime', hub);
+  app.decorate('outbox', outbox);
   app.decorate('purchase', { service: purchase, desk, sms });
   app.decorate('startBackgroundJobs', () => {
     feed.start();
     hub.start();
     desk.start();
+    outbox.start();
   });
   app.addHook('preClose', async () => {
     await feed.stop();
     await desk.stop();
+    await outbox.stop();
     await hub.close();
   });
   await app.register(purchaseRoutes, {

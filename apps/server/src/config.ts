@@ -112,6 +112,12 @@ const EnvSchema = z.object({
   DATABASE_URL: urlWithScheme(['postgres:', 'postgresql:']),
   DATA_DIR: optionalText(),
   REDIS_URL: urlWithScheme(['redis:', 'rediss:']),
+  REDIS_CHANNEL_PREFIX: optionalText().pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'use 1 to 100 letters, digits, "_", ".", ":" or "-"')
+      .nullable(),
+  ),
   SEED_DEMO: flag(true),
   CLOCK_START: optionalText().pipe(
     z
@@ -215,6 +221,8 @@ export interface Config {
   /** Where PGlite keeps its files; null keeps the database in memory (tests only). */
   dataDir: string | null;
   redisUrl: string | null;
+  /** Names this deployment's event channel, so deployments sharing one Redis stay apart. */
+  redisChannelPrefix: string;
   seedDemo: boolean;
   /** When set, the portal's clock starts at this instant and runs on in real time (see clock.ts). */
   clockStart: Date | null;
@@ -360,6 +368,7 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     dataDir: dataDirOf(e.DATA_DIR, toPath),
     redisUrl: e.REDIS_URL,
+    redisChannelPrefix: e.REDIS_CHANNEL_PREFIX ?? channelPrefixOf(e.DATABASE_URL),
     seedDemo: e.SEED_DEMO,
     clockStart: e.CLOCK_START ? new Date(e.CLOCK_START) : null,
     webDistDir: e.WEB_DIST_DIR ? toPath(e.WEB_DIST_DIR) : resolve(REPOSITORY_ROOT, 'apps/web/dist'),
@@ -422,6 +431,12 @@ export function loadConfig(
 
 /** `memory://` keeps PGlite in memory: a throw-away portal for demos and the browser tests. */
 export const IN_MEMORY_DATA_DIR = 'memory://';
+
+/** By default a deployment is its database: its name (or "klik" for the embedded one). */
+function channelPrefixOf(databaseUrl: string | null): string {
+  const name = databaseUrl ? decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) : '';
+  return /^[A-Za-z0-9_.:-]{1,100}$/.test(name) ? `klik:${name}` : 'klik';
+}
 
 function dataDirOf(
   value: string | null | undefined,

@@ -5,6 +5,7 @@ import * as positions from './migrations/0002-positions';
 import * as market from './migrations/0003-market';
 import * as purchase from './migrations/0004-purchase';
 import * as loginThrottle from './migrations/0005-login-throttle';
+import * as eventOutbox from './migrations/0006-event-outbox';
 
 // Listed explicitly so a bundled or packaged server never depends on reading a folder.
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-market': market,
   '0004-purchase': purchase,
   '0005-login-throttle': loginThrottle,
+  '0006-event-outbox': eventOutbox,
 };
 
 const provider: MigrationProvider = {

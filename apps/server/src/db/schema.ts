@@ -270,6 +270,15 @@ export interface NotificationsTable {
   read: Generated<boolean>;
 }
 
+/** Events of committed changes not yet published on the bus (modules/realtime/event-outbox.ts). */
+export interface EventOutboxTable {
+  /** bigint: read as a string. */
+  id: Generated<string>;
+  name: string;
+  payload: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   roles: RolesTable;
   users: UsersTable;
@@ -293,6 +302,7 @@ export interface Database {
   terms_acceptances: TermsAcceptancesTable;
   sms_verifications: SmsVerificationsTable;
   notifications: NotificationsTable;
+  event_outbox: EventOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

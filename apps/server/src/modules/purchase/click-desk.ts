@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import type { ClickStatus, PartName, StoredQuotePart } from '../../db/schema';
 import type { LeaderLock } from '../market/feed-lock';
 import { PRODUCT_OF_PART } from '../positions/contract-view';
-import { recordTransition, type PublishClickUpdate } from './click-lifecycle';
+import { recordTransition, type FlushEvents } from './click-lifecycle';
 import { lockContract, releaseVolume, repriceClick } from './purchase.repository';
 
 /** Arbitrary but fixed: the advisory lock key of the click desk ("KLIK" + 2). */
@@ -13,7 +13,7 @@ export const CLICK_DESK_LOCK_KEY = 0x4b4c494b02n;
 export interface ClickDeskDeps {
   db: Db;
   now: () => Date;
-  publish: PublishClickUpdate;
+  flushEvents: FlushEvents;
   lock: LeaderLock;
   /** OTC clicks are confirmed this long after they went in progress. */
   completionDelayMs: number;
@@ -248,18 +248,7 @@ export class ClickDesk {
       });
       return 'COMPLETED' as const;
     });
-    if (outcome) {
-      const contract = await this.deps.db
-        .selectFrom('contracts')
-        .select(['contract_id', 'customer_id'])
-        .where('id', '=', candidate.contract_id)
-        .executeTakeFirstOrThrow();
-      try {
-        await this.deps.publish(contract.contract_id, contract.customer_id);
-      } catch (error) {
-        this.deps.log.error({ err: error }, 'clickUpdate not published');
-      }
-    }
+    if (outcome) await this.deps.flushEvents();
     return outcome;
   }
 

@@ -9,6 +9,7 @@ import type { Db } from '../../db/database';
 import type { ClickStatus } from '../../db/schema';
 import { writeAudit, type AuditEntry } from '../audit/audit.repository';
 import { notifyCustomerUsers } from '../notifications/notifications.repository';
+import { enqueueEvent } from '../realtime/event-outbox';
 
 /** When the ICE Endex end-of-day settlement of a trading day is known (Amsterdam time). */
 export const ICE_SETTLEMENT_KNOWN = { hour: 17, minute: 30 } as const;
@@ -50,7 +51,8 @@ export interface ClickTransition {
 
 /**
  * Writes what every state change of a click leaves behind, in the caller's transaction: an
- * audit row and a notification for each user of the customer (and the click's creator).
+ * audit row, a notification for each user of the customer (and the click's creator) and the
+ * clickUpdate for every instance's websockets (in the event outbox: it survives a bus outage).
  */
 export async function recordTransition(trx: Db, transition: ClickTransition): Promise<void> {
   await writeAudit(trx, {
@@ -78,7 +80,14 @@ export async function recordTransition(trx: Db, transition: ClickTransition): Pr
     at: transition.at,
     alsoUserIds: transition.createdBy === null ? [] : [transition.createdBy],
   });
+  await enqueueEvent(trx, 'clickUpdate', {
+    contractId: transition.contractId,
+    customerId: transition.customerId,
+  });
 }
 
-/** Tells every instance's websockets that a contract's clicks changed (clickUpdate). */
-export type PublishClickUpdate = (contractId: string, customerId: number) => Promise<void>;
+/**
+ * Publishes the events committed so far (the clickUpdate of recordTransition) right after the
+ * commit; never throws (what the bus cannot take now stays in the outbox and follows).
+ */
+export type FlushEvents = () => Promise<void>;

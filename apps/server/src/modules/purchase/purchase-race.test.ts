@@ -241,7 +241,7 @@ describe.skipIf(!onPostgres)(
         new ClickDesk({
           db,
           now: clock.now,
-          publish: async () => {},
+          flushEvents: async () => {},
           lock: new PgAdvisoryLock(database.url as string, CLICK_DESK_LOCK_KEY),
           completionDelayMs: 10_000,
           completionTimeoutMs: 3600_000,

@@ -30,7 +30,7 @@ import type { AuthContext } from '../auth/auth.service';
 import { findClickDetail } from '../clicks/clicks.repository';
 import { clickReaderOf } from '../clicks/clicks.service';
 import { viewerOf } from '../positions/positions.service';
-import { fixingInstant, recordTransition, type PublishClickUpdate } from './click-lifecycle';
+import { fixingInstant, recordTransition, type FlushEvents } from './click-lifecycle';
 import {
   countClicks,
   currentTerms,
@@ -58,7 +58,7 @@ export const SMS_MAX_CODES_PER_QUOTE = 5;
 export interface PurchaseDeps {
   db: Db;
   now: () => Date;
-  publish: PublishClickUpdate;
+  flushEvents: FlushEvents;
   sms: SmsGateway;
   settings: Config['purchase'];
   log: { error: (details: object, message: string) => void };
@@ -304,7 +304,7 @@ export class PurchaseService {
       if (outcome.kind === 'replay') {
         return (await findClickDetail(this.deps.db, outcome.clickId)) as ClickDetail;
       }
-      await this.#publish(outcome.contractId, outcome.customerId);
+      await this.deps.flushEvents();
       return (await findClickDetail(this.deps.db, outcome.clickId)) as ClickDetail;
     } catch (error) {
       // A confirmation with the same key may have won meanwhile (the unique index refused this
@@ -375,15 +375,6 @@ export class PurchaseService {
       details: { code },
       ip,
     });
-  }
-
-  async #publish(contractId: string, customerId: number): Promise<void> {
-    try {
-      await this.deps.publish(contractId, customerId);
-    } catch (error) {
-      // The click is stored either way; clients see it on their next load.
-      this.deps.log.error({ err: error }, 'clickUpdate not published');
-    }
   }
 
   async #execute(
@@ -890,7 +881,7 @@ export class PurchaseService {
       return null;
     });
     const detail = (await findClickDetail(db, clickId, clickReaderOf(auth))) as ClickDetail;
-    if (!unchanged) await this.#publish(detail.contractId, detail.customerId);
+    if (!unchanged) await this.deps.flushEvents();
     if (outcome) throw outcome;
     return detail;
   }

@@ -33,6 +33,8 @@ export interface EventBus {
   publish<N extends BusEventName>(name: N, payload: BusEvents[N]): Promise<void>;
   /** Answers the function that ends the subscription. */
   subscribe<N extends BusEventName>(name: N, handler: BusHandler<N>): () => void;
+  /** Whether events can be published and heard right now (for /readyz). */
+  connected(): boolean;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,10 @@ export class InProcessEventBus implements EventBus {
 
   subscribe<N extends BusEventName>(name: N, handler: BusHandler<N>): () => void {
     return this.#registry.add(name, handler);
+  }
+
+  connected(): boolean {
+    return true;
   }
 
   async close(): Promise<void> {

@@ -10,6 +10,7 @@ import { TestClock } from '../../../test/test-clock';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { buildApp } from '../../app';
 import { createDatabase } from '../../db/database';
+import { enqueueEvent } from './event-outbox';
 import { RedisEventBus } from './redis-event-bus';
 import { TestSocket } from './ws-test-client';
 
@@ -117,8 +118,16 @@ describe.skipIf(!onPostgres || redisUrl === '')(
       });
       expect((await socket.next('tradingStatusUpdate')).payload).toEqual({ pauzeActive: true });
 
-      // A click published on the first instance.
-      await first.realtime.publishClickUpdate(contract.contractId, customer.id);
+      // A click committed on the first instance leaves through its outbox.
+      await first.deps.db
+        .transaction()
+        .execute((trx) =>
+          enqueueEvent(trx, 'clickUpdate', {
+            contractId: contract.contractId,
+            customerId: customer.id,
+          }),
+        );
+      await first.outbox.flush();
       expect((await socket.next('clickUpdate')).payload).toEqual({
         contractId: contract.contractId,
       });

@@ -135,11 +135,6 @@ export class RealtimeHub {
     this.#scheduleCountReport();
   }
 
-  /** A contract changed by a click: tells every instance, which tells the clients that may see it. */
-  async publishClickUpdate(contractId: string, customerId: number): Promise<void> {
-    await this.deps.bus.publish('clickUpdate', { contractId, customerId });
-  }
-
   /** Sends a keep-alive to every client and reports this instance's count again. */
   keepAlive(): void {
     this.#broadcast(message('socketUpdate', { at: this.deps.now().toISOString() }), () => true);

@@ -75,7 +75,13 @@ export const sessionAdminRoutes: FastifyPluginAsyncZod<SessionAdminRoutesOptions
         ip: request.ip,
       });
       if (!revoked) throw new AppError('NOT_FOUND');
-      await bus.publish('terminateSession', { sessionIds: [sessionId], reason: 'TERMINATED' });
+      try {
+        await bus.publish('terminateSession', { sessionIds: [sessionId], reason: 'TERMINATED' });
+      } catch (error) {
+        // The session is revoked either way: every instance's websocket check closes its sockets
+        // within WS_SESSION_CHECK_SECONDS and session caches forget it within seconds.
+        request.log.error({ err: error }, 'terminateSession not published');
+      }
       return reply.status(204).send(null);
     },
   );

@@ -151,7 +151,10 @@ describe('per-customer filtering', () => {
     const sockets = [gas.socket, power.socket, manager.socket];
     const marks = sockets.map((socket) => socket.received.length);
 
-    await t.app.realtime.publishClickUpdate(gasContract.contractId, gasContract.customerId);
+    await t.app.deps.bus.publish('clickUpdate', {
+      contractId: gasContract.contractId,
+      customerId: gasContract.customerId,
+    });
     await barrier(sockets);
 
     expect(await gas.socket.next('clickUpdate', marks[0])).toEqual({

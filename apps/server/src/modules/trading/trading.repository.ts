@@ -9,23 +9,24 @@ export async function readTradingStatus(db: Db): Promise<{ pauzeActive: boolean 
   return { pauzeActive: row.pauze_active };
 }
 
-/** Sets the pause flag; answers the flag it had before. */
+/**
+ * Sets the pause flag in the caller's transaction and answers the flag it had before. The row
+ * lock orders concurrent changes, so their tradingStatusUpdate events leave in the same order.
+ */
 export async function writeTradingStatus(
-  db: Db,
+  trx: Db,
   pauzeActive: boolean,
   by: number,
   at: Date,
 ): Promise<{ previous: boolean }> {
-  return db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('trading_status')
-      .select('pauze_active')
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('trading_status')
-      .set({ pauze_active: pauzeActive, updated_at: at, updated_by: by })
-      .execute();
-    return { previous: before.pauze_active };
-  });
+  const before = await trx
+    .selectFrom('trading_status')
+    .select('pauze_active')
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('trading_status')
+    .set({ pauze_active: pauzeActive, updated_at: at, updated_by: by })
+    .execute();
+  return { previous: before.pauze_active };
 }

@@ -3,19 +3,20 @@ import { REST, TradingStatusSchema } from '@klik/api';
 import type { Db } from '../../db/database';
 import { writeAudit } from '../audit/audit.repository';
 import { sessionOf, type AuthGuards } from '../auth/auth-guards';
-import type { EventBus } from '../realtime/event-bus';
+import { enqueueEvent } from '../realtime/event-outbox';
 import { readTradingStatus, writeTradingStatus } from './trading.repository';
 
 export interface TradingRoutesOptions {
   db: Db;
   guards: AuthGuards;
-  bus: EventBus;
+  /** Publishes the committed events (never throws; see event-outbox.ts). */
+  flushEvents: () => Promise<void>;
   now: () => Date;
 }
 
 export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async (
   app,
-  { db, guards, bus, now },
+  { db, guards, flushEvents, now },
 ) => {
   app.get(
     REST.tradingStatus,
@@ -45,19 +46,23 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
       const auth = sessionOf(request);
       const { pauzeActive } = request.body;
       const at = now();
-      const { previous } = await writeTradingStatus(db, pauzeActive, auth.user.id, at);
-      await writeAudit(db, {
-        at,
-        actor: { id: auth.user.id, username: auth.user.username },
-        impersonator: auth.impersonator,
-        action: 'setTradingStatus',
-        outcome: 'success',
-        subject: pauzeActive ? 'paused' : 'resumed',
-        details: { pauzeActive, previous },
-        ip: request.ip,
+      // Stored, audited and announced in one transaction: a pause that is stored is a success,
+      // and its tradingStatusUpdate reaches every browser, later if the bus is down right now.
+      await db.transaction().execute(async (trx) => {
+        const { previous } = await writeTradingStatus(trx, pauzeActive, auth.user.id, at);
+        await writeAudit(trx, {
+          at,
+          actor: { id: auth.user.id, username: auth.user.username },
+          impersonator: auth.impersonator,
+          action: 'setTradingStatus',
+          outcome: 'success',
+          subject: pauzeActive ? 'paused' : 'resumed',
+          details: { pauzeActive, previous },
+          ip: request.ip,
+        });
+        await enqueueEvent(trx, 'tradingStatusUpdate', { pauzeActive });
       });
-      // Every browser hears it at once, on every instance.
-      await bus.publish('tradingStatusUpdate', { pauzeActive });
+      await flushEvents();
       return { pauzeActive };
     },
   );
