@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { prepareDatabase } from './db/prepare-database';
 import { claimInstance, InstanceConflictError } from './instance-guard';
 import { shutdownOnSignal } from './shutdown';
+import { unreachableDependency } from './reachability';
 
 async function main(): Promise<void> {
   let config;
@@ -30,6 +31,13 @@ async function main(): Promise<void> {
   process.on('exit', () => lock?.release());
 
   const app = await buildApp(config);
+  // PostgreSQL or Redis out of reach at start: one line naming the variable, not a stack.
+  const unreachable = await unreachableDependency(config, app.deps);
+  if (unreachable) {
+    console.error(unreachable);
+    await app.close().catch(() => {});
+    process.exit(1);
+  }
   const { applied, seeded } = await prepareDatabase(app.deps.db, {
     seedDemo: config.seedDemo,
     now: app.deps.now,
