@@ -31,7 +31,10 @@ const users: Record<'admin' | 'customer', { username: string; password: string }
 const tokens: Record<'admin' | 'customer', string> = { admin: '', customer: '' };
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_FEED: 'none', MARKET_INGEST_KEY: INGEST_KEY } });
+  // DOCS: the routes to try are read from the OpenAPI spec.
+  t = await buildTestApp({
+    env: { MARKET_FEED: 'none', MARKET_INGEST_KEY: INGEST_KEY, DOCS: 'true' },
+  });
   const customer = await createCustomer(t.db);
   await createContract(t.db, { customerId: customer.id, contractId: 'KL-270001' });
   await createOffers(t.db, { product: 'TTF_GAS', yearOfSupply: 2027, otcPrice: '30' });
