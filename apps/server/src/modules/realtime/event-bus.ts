@@ -35,6 +35,12 @@ export interface EventBus {
   subscribe<N extends BusEventName>(name: N, handler: BusHandler<N>): () => void;
   /** Whether events can be published and heard right now (for /readyz). */
   connected(): boolean;
+  /**
+   * Calls the listener whenever this instance listens again after it stopped hearing the bus
+   * (Redis went away): events published meanwhile were not heard here. Answers the function
+   * that ends the registration.
+   */
+  onResubscribed(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -90,6 +96,11 @@ export class InProcessEventBus implements EventBus {
 
   connected(): boolean {
     return true;
+  }
+
+  onResubscribed(): () => void {
+    // Within one process nothing is ever missed.
+    return () => {};
   }
 
   async close(): Promise<void> {

@@ -119,14 +119,12 @@ describe.skipIf(!onPostgres || redisUrl === '')(
       expect((await socket.next('tradingStatusUpdate')).payload).toEqual({ pauzeActive: true });
 
       // A click committed on the first instance leaves through its outbox.
-      await first.deps.db
-        .transaction()
-        .execute((trx) =>
-          enqueueEvent(trx, 'clickUpdate', {
-            contractId: contract.contractId,
-            customerId: customer.id,
-          }),
-        );
+      await first.deps.db.transaction().execute((trx) =>
+        enqueueEvent(trx, 'clickUpdate', {
+          contractId: contract.contractId,
+          customerId: customer.id,
+        }),
+      );
       await first.outbox.flush();
       expect((await socket.next('clickUpdate')).payload).toEqual({
         contractId: contract.contractId,

@@ -20,7 +20,10 @@ export interface RealtimeHubDeps {
   session: { idleMinutes: number };
   keepAliveMs: number;
   sessionCheckMs: number;
-  log: { error: (details: object, message: string) => void };
+  log: {
+    error: (details: object, message: string) => void;
+    warn: (details: object, message: string) => void;
+  };
 }
 
 interface Client {
@@ -74,6 +77,7 @@ export class RealtimeHub {
       ),
       bus.subscribe('terminateSession', (payload) => this.#onTerminate(payload)),
       bus.subscribe('sessionCountUpdate', (payload) => this.#onCount(payload)),
+      bus.onResubscribed(() => this.#catchUp()),
     );
   }
 
@@ -210,6 +214,24 @@ export class RealtimeHub {
     for (const client of this.#clients)
       client.socket.close(WS_CLOSE_CODES.goingAway, 'server stopping');
     this.#clients.clear();
+  }
+
+  /**
+   * This instance did not hear the bus for a while (Redis was away), so its clients may have
+   * missed a pause or a click. Closing their sockets (1001) makes every browser reconnect a
+   * second later and load the trading status and what it shows again.
+   */
+  #catchUp(): void {
+    if (this.#closed || this.#clients.size === 0) return;
+    this.deps.log.warn(
+      { sockets: this.#clients.size },
+      'event bus heard again: websockets closed so browsers reload what they may have missed',
+    );
+    for (const client of this.#clients) {
+      client.socket.close(WS_CLOSE_CODES.goingAway, 'events missed');
+    }
+    this.#clients.clear();
+    this.#scheduleCountReport();
   }
 
   #scheduleCountReport(): void {

@@ -38,6 +38,8 @@ export class RedisEventBus implements EventBus {
   readonly #publisher: Redis;
   readonly #subscriber: Redis;
   readonly #subscribed: Promise<unknown>;
+  readonly #resubscribed = new Set<() => void>();
+  #listenedBefore = false;
   #lastError: Error | null = null;
   private readonly channel: string;
 
@@ -78,6 +80,19 @@ export class RedisEventBus implements EventBus {
       }
       this.#registry.deliver(envelope.name, envelope.payload, this.onError);
     });
+    this.#subscriber.on('ready', () => {
+      if (!this.#listenedBefore) {
+        this.#listenedBefore = true;
+        return;
+      }
+      // ioredis renews the subscription by itself; asking again (harmless) tells when it holds.
+      this.#subscriber.subscribe(this.channel).then(
+        () => {
+          for (const listener of [...this.#resubscribed]) listener();
+        },
+        () => {},
+      );
+    });
     this.#subscribed = this.#subscriber.subscribe(this.channel);
     // Closing before Redis was ever reached ends the waiting subscription: not an error.
     this.#subscribed.catch(() => {});
@@ -112,6 +127,11 @@ export class RedisEventBus implements EventBus {
     return this.#publisher.status === 'ready' && this.#subscriber.status === 'ready';
   }
 
+  onResubscribed(listener: () => void): () => void {
+    this.#resubscribed.add(listener);
+    return () => this.#resubscribed.delete(listener);
+  }
+
   async publish<N extends BusEventName>(name: N, payload: BusEvents[N]): Promise<void> {
     await this.#publisher.publish(this.channel, JSON.stringify({ name, payload }));
   }
@@ -122,6 +142,7 @@ export class RedisEventBus implements EventBus {
 
   async close(): Promise<void> {
     this.#registry.clear();
+    this.#resubscribed.clear();
     // quit() waits for a connection that may never come; disconnect() ends the retries at once.
     await Promise.allSettled(
       [this.#subscriber, this.#publisher].map((redis) =>

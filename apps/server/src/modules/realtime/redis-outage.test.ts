@@ -85,6 +85,8 @@ describe('the Redis bus when Redis goes away and comes back', () => {
     expect(events.connected()).toBe(true);
     const heard: BusEvents['clickUpdate'][] = [];
     events.subscribe('clickUpdate', (payload) => heard.push(payload));
+    let resumed = 0;
+    events.onResubscribed(() => (resumed += 1));
 
     await redis.kill();
     await vi.waitFor(() => expect(events.connected()).toBe(false));
@@ -94,8 +96,10 @@ describe('the Redis bus when Redis goes away and comes back', () => {
     ).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(1500);
 
+    expect(resumed).toBe(0);
     await redis.restart();
-    await vi.waitFor(() => expect(events.connected()).toBe(true), { timeout: 10_000 });
+    await vi.waitFor(() => expect(resumed).toBe(1), { timeout: 10_000 });
+    expect(events.connected()).toBe(true);
     await events.publish('clickUpdate', { contractId: 'C-2', customerId: 1 });
     await vi.waitFor(() => expect(heard).toEqual([{ contractId: 'C-2', customerId: 1 }]));
   });
@@ -210,14 +214,21 @@ describe('an instance whose Redis dies under it', () => {
     expect(loggedOut.statusCode).toBeLessThan(300);
     expect(socket.received.filter((event) => event.name === 'tradingStatusUpdate')).toEqual([]);
 
-    // Redis is back: the instance's relay publishes what waited, and the browser hears it.
+    // Redis is back: the relay publishes what waited in the outbox, every instance hears it.
+    const heard: BusEvents['tradingStatusUpdate'][] = [];
+    events.subscribe('tradingStatusUpdate', (payload) => heard.push(payload));
     app.outbox.start();
     await redis.restart();
-    expect(await socket.next('tradingStatusUpdate')).toEqual({
-      name: 'tradingStatusUpdate',
-      payload: { pauzeActive: true },
-    });
+    await vi.waitFor(() => expect(heard).toEqual([{ pauzeActive: true }]), { timeout: 10_000 });
     expect(await database.db.selectFrom('event_outbox').select('id').execute()).toEqual([]);
+    // This instance did not hear the bus for a while: its browsers reconnect and reload.
+    expect((await socket.closed).code).toBe(1001);
+    const again = await TestSocket.open(`ws://127.0.0.1:${port}/ws/${token}`);
+    cleanups.push(async () => again.close());
+    await again.next('socketUpdate');
+    expect((await app.inject({ method: 'GET', url: '/rest/tradingstatus' })).json()).toEqual({
+      pauzeActive: true,
+    });
     await vi.waitFor(
       async () =>
         expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200),
