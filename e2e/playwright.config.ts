@@ -68,10 +68,11 @@ export default defineConfig({
       // and the click desk all read the portal's clock.
       CLOCK_START: E2E_CLOCK_START,
       MARKET_INGEST_KEY: E2E_INGEST_KEY,
-      // The click desk completes an OTC click a few seconds after it is made, so the purchase
-      // spec sees it first as DC_31 and then completed.
+      // The click desk completes an OTC click a few seconds after it is made; the purchase spec
+      // holds the desk while it looks at the click in progress (DC_31), then releases it.
       CLICK_COMPLETION_DELAY_SECONDS: '5',
       CLICK_DESK_INTERVAL_SECONDS: '1',
+      CLICK_DESK_TEST_CONTROL: 'true',
       // The purchase spec reads the SMS code the development gateway "sent".
       SMS_DEV_OUTBOX: 'true',
     },

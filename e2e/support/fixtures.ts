@@ -4,7 +4,17 @@ import { LoginPage } from './login-page';
 const EXPECTED_REFUSAL = /Failed to load resource: the server responded with a status of 4\d\d/;
 
 /** A browser test fails when the page logs an error: a broken screen must not pass quietly. */
-export const test = base.extend<{ loginPage: LoginPage; pageErrors: string[] }>({
+/** The portal's click desk, held by a test so an in-progress click stays in progress. */
+export interface ClickDeskControl {
+  hold: () => Promise<void>;
+  release: () => Promise<void>;
+}
+
+export const test = base.extend<{
+  loginPage: LoginPage;
+  pageErrors: string[];
+  clickDesk: ClickDeskControl;
+}>({
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -22,6 +32,19 @@ export const test = base.extend<{ loginPage: LoginPage; pageErrors: string[] }>(
   ],
   loginPage: async ({ page }, use) => {
     await use(new LoginPage(page));
+  },
+  // CLICK_DESK_TEST_CONTROL (playwright.config.ts); released whatever the test's outcome, so a
+  // failing test cannot leave the next one's clicks in progress.
+  clickDesk: async ({ playwright, baseURL }, use) => {
+    const set = async (held: boolean) => {
+      // A context of its own a call: a kept XSRF cookie would make the next call need its header.
+      const request = await playwright.request.newContext({ baseURL });
+      const answer = await request.put('/rest/dev/click-desk', { data: { held } });
+      expect(answer.ok(), 'the click desk control answers').toBe(true);
+      await request.dispose();
+    };
+    await use({ hold: () => set(true), release: () => set(false) });
+    await set(false);
   },
 });
 

@@ -258,6 +258,7 @@ export async function buildApp(
     purchase,
     guards,
     devOutbox: devSms && config.purchase.sms.devOutbox ? devSms : null,
+    testDesk: config.purchase.deskTestControl ? desk : null,
   });
   await app.register(clicksRoutes, { db: deps.db, guards, now: deps.now });
   await app.register(notificationsRoutes, { db: deps.db, guards });

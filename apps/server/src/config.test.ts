@@ -180,6 +180,19 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('refuses the development and test routes with NODE_ENV=production', () => {
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        SMS_DEV_OUTBOX: 'true',
+        CLICK_DESK_TEST_CONTROL: 'true',
+      }),
+    ).toEqual([
+      'SMS_DEV_OUTBOX: not allowed with NODE_ENV=production',
+      'CLICK_DESK_TEST_CONTROL: not allowed with NODE_ENV=production',
+    ]);
+  });
+
   it('loads deployment translations from KLIK_TRANSLATIONS_FILE', () => {
     const files: Record<string, string> = {
       '/srv/klik/texts.json': JSON.stringify({ nl: { 'login.title': 'Welkom' } }),

@@ -198,6 +198,7 @@ const EnvSchema = z.object({
   SMS_GATEWAY_URL: urlWithScheme(['http:', 'https:']),
   SMS_GATEWAY_KEY: optionalText(),
   SMS_DEV_OUTBOX: flag(false),
+  CLICK_DESK_TEST_CONTROL: flag(false),
   NODE_ENV: optionalText(),
 });
 
@@ -289,6 +290,8 @@ export interface Config {
       /** Development only: GET /rest/dev/sms-outbox lists the codes sent. */
       devOutbox: boolean;
     };
+    /** Tests only: PUT /rest/dev/click-desk holds and releases the click desk. */
+    deskTestControl: boolean;
   };
 }
 
@@ -344,6 +347,12 @@ export function loadConfig(
   }
   if (e.SMS_GATEWAY === 'http' && !e.SMS_GATEWAY_URL) {
     problems.push('SMS_GATEWAY_URL: required when SMS_GATEWAY is http');
+  }
+  // Routes that reveal SMS codes or stop the click desk must not exist where money moves.
+  if (e.NODE_ENV === 'production') {
+    for (const name of ['SMS_DEV_OUTBOX', 'CLICK_DESK_TEST_CONTROL'] as const) {
+      if (e[name]) problems.push(`${name}: not allowed with NODE_ENV=production`);
+    }
   }
   if (e.METRICS_PORT === e.PORT) problems.push('METRICS_PORT: must differ from PORT');
   if (e.METRICS === false && (e.METRICS_PORT !== 0 || e.METRICS_TOKEN !== null)) {
@@ -425,6 +434,7 @@ export function loadConfig(
         key: e.SMS_GATEWAY_KEY,
         devOutbox: e.SMS_DEV_OUTBOX,
       },
+      deskTestControl: e.CLICK_DESK_TEST_CONTROL,
     },
   };
 }

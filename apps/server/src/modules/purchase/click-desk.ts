@@ -55,6 +55,7 @@ export class ClickDesk {
   #timer: NodeJS.Timeout | null = null;
   #running = false;
   #leading = false;
+  #held = false;
 
   constructor(private readonly deps: ClickDeskDeps) {
     deps.lock.onLost(() => {
@@ -78,9 +79,17 @@ export class ClickDesk {
     }
   }
 
+  /**
+   * Tests only (CLICK_DESK_TEST_CONTROL): a held desk completes and expires nothing, so a browser
+   * test can look at an in-progress click for as long as it needs.
+   */
+  hold(held: boolean): void {
+    this.#held = held;
+  }
+
   /** One pass when this instance leads (taking the lead if free). */
   async tick(): Promise<DeskRun> {
-    if (this.#running) return { completed: 0, expired: 0 };
+    if (this.#running || this.#held) return { completed: 0, expired: 0 };
     this.#running = true;
     try {
       if (!this.#leading) {

@@ -138,6 +138,28 @@ describe(`the click on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(codeOf(other)).toBe('QUOTE_USED');
   });
 
+  it('a held click desk completes nothing until released (tests only: CLICK_DESK_TEST_CONTROL)', async () => {
+    const w = await setUp({ env: { CLICK_DESK_TEST_CONTROL: 'true' } });
+    const hold = (held: boolean) =>
+      w.t.app.inject({ method: 'PUT', url: '/rest/dev/click-desk', payload: { held } });
+    expect((await hold(true)).json()).toEqual({ held: true });
+    await executeOk(w, (await quoteOk(w)).quoteId);
+    w.t.clock.advance(60_000);
+    expect(await w.t.app.purchase.desk.tick()).toEqual({ completed: 0, expired: 0 });
+    expect((await hold(false)).json()).toEqual({ held: false });
+    expect(await w.t.app.purchase.desk.tick()).toEqual({ completed: 1, expired: 0 });
+  });
+
+  it('has no click desk control unless CLICK_DESK_TEST_CONTROL is set', async () => {
+    const w = await setUp();
+    const answer = await w.t.app.inject({
+      method: 'PUT',
+      url: '/rest/dev/click-desk',
+      payload: { held: true },
+    });
+    expect(answer.statusCode).toBe(404);
+  });
+
   it('the click desk completes an OTC click after the confirmation delay', async () => {
     const w = await setUp();
     const click = await executeOk(w, (await quoteOk(w)).quoteId);

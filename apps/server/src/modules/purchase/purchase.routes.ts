@@ -20,13 +20,16 @@ import { localeFromHeader } from '../../i18n/server-messages';
 import { sessionOf, type AuthGuards } from '../auth/auth-guards';
 import type { PurchaseService } from './purchase.service';
 import type { DevSmsGateway } from './sms-gateway';
+import type { ClickDesk } from './click-desk';
 
 export const purchaseRoutes: FastifyPluginAsyncZod<{
   purchase: PurchaseService;
   guards: AuthGuards;
   /** Development only: the codes the development gateway "sent". */
   devOutbox: DevSmsGateway | null;
-}> = async (app, { purchase, guards, devOutbox }) => {
+  /** Tests only: the click desk a browser test may hold. */
+  testDesk: ClickDesk | null;
+}> = async (app, { purchase, guards, devOutbox, testDesk }) => {
   const common = { tags: ['purchase'], security: [{ session: [] }] };
 
   app.post(
@@ -176,6 +179,24 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{
         },
       },
       async () => [...devOutbox.outbox()],
+    );
+  }
+
+  if (testDesk) {
+    app.put(
+      '/rest/dev/click-desk',
+      {
+        schema: {
+          tags: ['development'],
+          summary: 'Tests only: hold the click desk (nothing completes or expires) or release it',
+          body: z.object({ held: z.boolean() }).strict(),
+          response: { 200: z.object({ held: z.boolean() }) },
+        },
+      },
+      async (request) => {
+        testDesk.hold(request.body.held);
+        return { held: request.body.held };
+      },
     );
   }
 };
