@@ -137,6 +137,23 @@ describe('POST /rest/authentication/login', () => {
     expect(userRow.password_hash).toMatch(/^\$argon2id\$/);
   });
 
+  it('keeps at most 512 characters of the user agent', async () => {
+    const user = await createUser(t.db);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/rest/authentication/login',
+      payload: { username: user.username, password: user.password },
+      headers: { 'user-agent': 'Mozilla/5.0 '.repeat(1000) },
+    });
+    expect(response.statusCode).toBe(200);
+    const row = await t.db
+      .selectFrom('sessions')
+      .select('user_agent')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.user_agent).toHaveLength(512);
+  });
+
   it('gives every sign-in a different token', async () => {
     const user = await createUser(t.db);
     const first = await login(t.app, user.username, user.password);

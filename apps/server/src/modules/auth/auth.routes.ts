@@ -21,7 +21,9 @@ export interface AuthRoutesOptions {
 }
 
 export function requestInfo(request: FastifyRequest): RequestInfo {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+  // Kept for the session list; a header of any length must not grow the sessions table.
+  const userAgent = request.headers['user-agent']?.replaceAll('\u0000', '').slice(0, 512) ?? null;
+  return { ip: request.ip, userAgent };
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
