@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { createDatabase, type Db } from './db/database';
 import { registerApiDocs } from './http/api-docs';
 import { registerErrorHandler } from './http/error-handler';
+import { refuseWhileClosing } from './http/refuse-while-closing';
 import { registerNoStore } from './http/no-store';
 import { registerXsrf } from './http/xsrf';
 import { createAuthGuards, type AuthGuards } from './modules/auth/auth-guards';
@@ -108,6 +109,8 @@ export async function buildApp(
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // refuseWhileClosing answers in the portal's error shape instead.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   const ownsDb = overrides.db === undefined;
@@ -146,6 +149,8 @@ export async function buildApp(
   });
   registerNoStore(app);
   registerXsrf(app);
+  // After the cookie parser: an answer from onRequest skips the hooks registered after it.
+  refuseWhileClosing(app);
 
   if (config.docs) await registerApiDocs(app);
   if (config.metrics) registerMetrics(app, { ...config.metrics, host: config.host });

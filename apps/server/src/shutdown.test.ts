@@ -99,6 +99,7 @@ describe('shutdownOnSignal', () => {
     const refused = await get(port, '/readyz');
     expect(refused.status).toBe(503);
     expect(refused.connection).toBe('close');
+    expect(JSON.parse(refused.body)).toMatchObject({ code: 'SHUTTING_DOWN' });
     newRequestAnswered.resolve();
 
     release.resolve();

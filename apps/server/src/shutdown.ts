@@ -8,11 +8,12 @@ export interface ShutdownOptions {
 }
 
 /**
- * Returns the handler for SIGTERM and SIGINT. Closing the app drains it: Fastify answers new
- * requests 503 with `Connection: close` and lets running ones (a click being confirmed) finish, the
- * background jobs stop after their current round, websockets are closed with 1001 (going away) so
- * browsers reconnect, to another instance behind a load balancer; then the database and the bus
- * close. If that takes longer than timeoutMs, the process exits with 1 anyway.
+ * Returns the handler for SIGTERM and SIGINT. Closing the app drains it: new requests are answered
+ * 503 SHUTTING_DOWN with `Connection: close` (http/refuse-while-closing.ts) while running ones (a
+ * click being confirmed) finish, the background jobs stop after their current round, websockets
+ * are closed with 1001 (going away) so browsers reconnect, to another instance behind a load
+ * balancer; then the database and the bus close. If that takes longer than timeoutMs, the process
+ * exits with 1 anyway.
  */
 export function shutdownOnSignal(
   app: FastifyInstance,

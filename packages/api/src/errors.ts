@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'XSRF_MISMATCH',
   'INTERNAL',
+  // This instance is shutting down; the request may be sent again (to another instance).
+  'SHUTTING_DOWN',
   // The click (docs/purchase.md). DC_ codes: the position cannot be clicked, for that reason.
   'DC_10',
   'DC_11',

@@ -9,6 +9,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
   XSRF_MISMATCH: 403,
   INTERNAL: 500,
+  SHUTTING_DOWN: 503,
   DC_10: 409,
   DC_11: 409,
   DC_12: 409,

@@ -77,6 +77,8 @@ export function purchaseErrorText(code: ErrorCode, facts: ErrorFacts = {}): Erro
       return { key: 'error.xsrfMismatch' };
     case 'INTERNAL':
       return { key: 'error.internal' };
+    case 'SHUTTING_DOWN':
+      return { key: 'error.shuttingDown' };
   }
 }
 

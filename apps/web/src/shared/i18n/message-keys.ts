@@ -32,6 +32,8 @@ export function errorMessageKey(code: ErrorCode): MessageKey {
       return 'error.xsrfMismatch';
     case 'INTERNAL':
       return 'error.internal';
+    case 'SHUTTING_DOWN':
+      return 'error.shuttingDown';
     case 'DC_10':
     case 'DC_11':
     case 'DC_12':
