@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../support/fixtures';
 import { DashboardPage } from '../support/dashboard-page';
 import { PurchasePage } from '../support/purchase-page';
+import { Shell } from '../support/shell';
 
 // The e2e portal runs with CLOCK_START inside the trading window, so these positions must be clickable.
 const WINDOW_CLOSED =
@@ -138,7 +139,7 @@ test.describe('the click', () => {
         .first();
 
     // A second user of the customer rejects it, after confirming.
-    await page.getByTestId('logout-button').click();
+    await new Shell(page).signOut();
     await loginPage.signIn('consultant');
     await dashboard.loaded();
     await purchase.selectCustomer(customer);
@@ -152,7 +153,7 @@ test.describe('the click', () => {
     await expect(rowOf()).toHaveAttribute('data-status', 'REJECTED');
 
     // The creator sees the rejection and the message.
-    await page.getByTestId('logout-button').click();
+    await new Shell(page).signOut();
     await loginPage.signIn('customer');
     await dashboard.loaded();
     await purchase.selectCustomer(customer);

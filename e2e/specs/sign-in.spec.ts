@@ -1,5 +1,6 @@
 import { test, expect } from '../support/fixtures';
 import { DEMO_ACCOUNTS } from '../support/demo-accounts';
+import { Shell } from '../support/shell';
 
 test.describe('signing in', () => {
   for (const account of DEMO_ACCOUNTS) {
@@ -64,7 +65,7 @@ test.describe('signing in', () => {
     });
     expect(token).toBeTruthy();
 
-    await page.getByTestId('logout-button').click();
+    await new Shell(page).signOut();
     await expect(page).toHaveURL(/\/login/);
 
     // A separate client without the browser's cookies: only the bearer token speaks.

@@ -2,6 +2,7 @@ import { Navigate, redirect, type RouteObject } from 'react-router';
 import { PATHS } from '../shared/routing/paths';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { guardLoader } from './guards/guard-loader';
+import type { ShellHandle } from './layout/screen-selection';
 import { RouteError, ScreenError } from './routes/route-error';
 
 /** The spec's routes that have screens so far, each loaded on demand. */
@@ -39,6 +40,7 @@ export function createRoutes(): RouteObject[] {
           children: [
             {
               path: 'dashboard/:commodity?',
+              handle: { selection: 'customerAndDashboard' } satisfies ShellHandle,
               ErrorBoundary: ScreenError,
               loader: guardLoader('regular'),
               lazy: async () => ({
@@ -88,6 +90,7 @@ export function createRoutes(): RouteObject[] {
                   'startpurchase/:contractId/:year/:period',
                 ].map((path) => ({
                   path,
+                  handle: { selection: 'customer' } satisfies ShellHandle,
                   lazy: async () => ({
                     Component: (await import('../features/purchase/screens/start-purchase-screen'))
                       .StartPurchaseScreen,
@@ -113,6 +116,7 @@ export function createRoutes(): RouteObject[] {
             },
             {
               path: 'clickoverview',
+              handle: { selection: 'customer' } satisfies ShellHandle,
               ErrorBoundary: ScreenError,
               loader: guardLoader('regular'),
               lazy: async () => ({
@@ -122,6 +126,7 @@ export function createRoutes(): RouteObject[] {
             },
             {
               path: 'clickcounter',
+              handle: { selection: 'customer' } satisfies ShellHandle,
               ErrorBoundary: ScreenError,
               loader: guardLoader('regular'),
               lazy: async () => ({
@@ -131,6 +136,7 @@ export function createRoutes(): RouteObject[] {
             },
             {
               path: 'resultaten',
+              handle: { selection: 'customer' } satisfies ShellHandle,
               ErrorBoundary: ScreenError,
               loader: guardLoader('regular'),
               lazy: async () => ({

@@ -38,8 +38,7 @@ describe('signed-in shell', () => {
       'href',
       '/dashboard',
     );
-    expect(within(nav).getByRole('link', { name: 'Mijn gegevens' })).toBeInTheDocument();
-    expect(within(nav).queryByRole('link', { name: 'Beheer' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('list', { name: 'Beheer' })).not.toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
     expect(screen.getByRole('link', { name: 'Naar de inhoud' })).toHaveAttribute(
       'href',
@@ -75,7 +74,8 @@ describe('signed-in shell', () => {
       return { status: 204 };
     });
     app.queryClient.setQueryData(['dashboard-contracts', 101], [{ contractId: 1 }]);
-    await user.click(screen.getByTestId('logout-button'));
+    await user.click(screen.getByTestId('user-menu'));
+    await user.click(await screen.findByTestId('logout-button'));
     await screen.findByTestId('login-form');
     expect(app.location()).toBe('/login');
     // Data of the ended session is gone; the environment settings stay.
@@ -89,7 +89,7 @@ describe('signed-in shell', () => {
   it("a signed-in user's language choice is sent to the server", async () => {
     const { server, user } = await openSignedIn('/dashboard');
     await user.click(screen.getByTestId('locale-en'));
-    expect(await screen.findByTestId('logout-button')).toHaveTextContent('Log out');
+    expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
     await waitFor(() => expect(server.callsTo('PUT', REST.setLocale('en'))).toHaveLength(1));
     const call = server.callsTo('PUT', REST.setLocale('en'))[0];
     expect(call?.headers.get('authorization')).toBe('Bearer token-of-customer');
@@ -116,5 +116,93 @@ describe('signed-in shell', () => {
     expect(screen.getByTestId('screen-admindashboard')).toHaveTextContent(
       'Er zijn nog geen klanten aan uw account gekoppeld.',
     );
+  });
+
+  it('groups the menu by task: a customer sees positions and clicks', async () => {
+    await openSignedIn('/dashboard');
+    const nav = screen.getByRole('navigation', { name: 'Hoofdmenu' });
+    const linksOf = (group: string) =>
+      within(within(nav).getByRole('list', { name: group }))
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+    expect(within(nav).getAllByRole('list')).toHaveLength(2);
+    expect(linksOf('Posities')).toEqual(['Dashboard']);
+    expect(linksOf('Klikken')).toEqual(['Klikoverzicht', 'Klikteller', 'Resultaten']);
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('an admin sees the administration group only', async () => {
+    await openSignedIn('/admindashboard', { role: 'admin', allowedCustomers: [] });
+    const nav = screen.getByRole('navigation', { name: 'Hoofdmenu' });
+    const admin = within(nav).getByRole('list', { name: 'Beheer' });
+    expect(
+      within(admin)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Beheerdashboard', 'Monitor', 'Marktprijzen']);
+    expect(within(nav).getAllByRole('list')).toHaveLength(1);
+  });
+
+  it('a TPI consultant finds the overview first under positions', async () => {
+    await openSignedIn('/overview', { role: 'consultant', allowTPIPage: true });
+    const positions = within(screen.getByRole('navigation', { name: 'Hoofdmenu' })).getByRole(
+      'list',
+      { name: 'Posities' },
+    );
+    expect(
+      within(positions)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Overzicht', 'Dashboard']);
+  });
+
+  it('shows the selectors only on screens that use them', async () => {
+    const { user } = await openSignedIn('/dashboard');
+    expect(screen.getByTestId('customer-select')).toBeInTheDocument();
+    expect(screen.getByTestId('dashboard-select')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Hoofdmenu' });
+    await user.click(within(nav).getByRole('link', { name: 'Klikteller' }));
+    await screen.findByTestId('screen-clickcounter');
+    expect(screen.getByTestId('customer-select')).toBeInTheDocument();
+    expect(screen.queryByTestId('dashboard-select')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('user-menu'));
+    await user.click(await screen.findByTestId('myinfo-link'));
+    await screen.findByTestId('screen-myinfo');
+    expect(screen.queryByTestId('customer-select')).not.toBeInTheDocument();
+  });
+
+  it('shows the brand from the environment: title and favicon, linking home', async () => {
+    await openSignedIn('/myinfo');
+    const brand = screen.getByTestId('shell-brand');
+    expect(brand).toHaveTextContent('Klik Energie');
+    expect(brand).toHaveAttribute('href', '/dashboard');
+    expect(brand.querySelector('img')).toHaveAttribute('src', '/favicon.svg');
+  });
+
+  it('the phone menu opens from the burger by keyboard, closes with Escape and after a link', async () => {
+    const { user, app } = await openSignedIn('/dashboard');
+    const burger = screen.getByRole('button', { name: 'Menu openen' });
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    burger.focus();
+    await user.keyboard('{Enter}');
+    const drawer = await screen.findByRole('dialog', { name: 'Klik Energie' });
+    expect(burger).toHaveAttribute('aria-expanded', 'true');
+    const drawerNav = within(drawer).getByRole('navigation', { name: 'Hoofdmenu' });
+    expect(within(drawerNav).getByRole('list', { name: 'Klikken' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(burger).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    const again = await screen.findByRole('dialog', { name: 'Klik Energie' });
+    within(again).getByRole('link', { name: 'Resultaten' }).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByTestId('screen-resultaten');
+    expect(app.location()).toBe('/resultaten');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

@@ -1,34 +1,35 @@
-import { Anchor, Box, Button, Container, Group, NativeSelect, Text, Title } from '@mantine/core';
-import { NavLink, Outlet, useNavigate } from 'react-router';
-import { CLICKS_PATHS_WEB } from '../../features/clicks/clicks-paths';
+import {
+  AppShell,
+  Box,
+  Burger,
+  Container,
+  Drawer,
+  Group,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Link, Outlet, useNavigate } from 'react-router';
 import { useApiClient } from '../../shared/api/use-api-client';
 import { useEnv } from '../../shared/env/use-env';
 import { useT } from '../../shared/i18n/use-t';
-import type { MessageKey } from '../../shared/i18n/catalogues';
-import { admits, type Access } from '../../shared/routing/access';
+import { homePath } from '../../shared/routing/access';
 import { PATHS } from '../../shared/routing/paths';
-import {
-  chooseCustomer,
-  chooseDashboard,
-  clearLocalSession,
-} from '../../shared/session/session-store';
-import { useSelection } from '../../shared/session/use-selection';
+import { clearLocalSession } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
 import { LiveIndicator } from '../../shared/ui/live-indicator';
 import { LocaleSwitch } from '../../shared/ui/locale-switch';
 import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/skip-link';
+import { MainNavigation } from './main-navigation';
+import { navigationFor } from './navigation';
+import { useScreenSelection } from './screen-selection';
+import { SelectionControls } from './selection-controls';
+import { UserMenu } from './user-menu';
 
-const NAV_ITEMS: readonly { path: string; label: MessageKey; access: Access }[] = [
-  { path: PATHS.adminDashboard, label: 'shell.nav.adminDashboard', access: 'admin' },
-  { path: PATHS.monitorDashboard, label: 'shell.nav.monitorDashboard', access: 'admin' },
-  { path: PATHS.monitorPrices, label: 'shell.nav.monitorPrices', access: 'admin' },
-  { path: PATHS.overview, label: 'shell.nav.overview', access: 'tpi' },
-  { path: PATHS.dashboard, label: 'shell.nav.dashboard', access: 'regular' },
-  { path: CLICKS_PATHS_WEB.overview, label: 'shell.nav.clickOverview', access: 'regular' },
-  { path: CLICKS_PATHS_WEB.counter, label: 'shell.nav.clickCounter', access: 'regular' },
-  { path: CLICKS_PATHS_WEB.results, label: 'shell.nav.results', access: 'regular' },
-  { path: PATHS.myInfo, label: 'shell.nav.myInfo', access: 'signedIn' },
-];
+/** At least this wide the selectors fit in the header; narrower they get a strip of their own. */
+const WIDE_HEADER = '(min-width: 75em)';
+/** Compact, phone included. */
+const HEADER_HEIGHT = 56;
 
 export function SignedInShell() {
   const t = useT();
@@ -36,7 +37,9 @@ export function SignedInShell() {
   const api = useApiClient();
   const navigate = useNavigate();
   const session = useSession();
-  const selection = useSelection();
+  const screenSelection = useScreenSelection();
+  const wideHeader = useMediaQuery(WIDE_HEADER, false, { getInitialValueInEffect: false });
+  const [menuOpened, menu] = useDisclosure(false);
 
   // Whoever ends the session also navigates away; meanwhile there is nothing to show.
   if (!session) return null;
@@ -51,80 +54,90 @@ export function SignedInShell() {
     }
   }
 
+  const groups = navigationFor(session);
   const customers = session.allowedCustomers;
-  const dashboards = selection.customer?.dashboards ?? [];
+  const selection =
+    screenSelection !== null && customers.length > 0 ? (
+      <SelectionControls
+        customers={customers}
+        selection={screenSelection}
+        layout={wideHeader ? 'inline' : 'bar'}
+      />
+    ) : null;
 
   return (
-    <>
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{ width: { sm: 200, lg: 220 }, breakpoint: 'sm', collapsed: { mobile: true } }}
+      padding={0}
+    >
       <SkipLink />
-      <Box component="header" className="klik-header">
-        <Group justify="space-between" wrap="wrap" gap="sm" px="md" py="xs">
-          <Title order={2} size="h4" component="p">
-            {env.title}
-          </Title>
-          {customers.length > 0 && (
-            <Group gap="sm" wrap="wrap" align="flex-end">
-              <NativeSelect
-                size="xs"
-                label={t('shell.customer.label')}
-                data-testid="customer-select"
-                value={selection.customer ? String(selection.customer.id) : ''}
-                data={customers.map((customer) => ({
-                  value: String(customer.id),
-                  label: customer.name,
-                }))}
-                onChange={(event) => {
-                  const id = Number(event.currentTarget.value);
-                  const customer = customers.find((candidate) => candidate.id === id);
-                  if (customer) chooseCustomer(customer);
-                }}
-              />
-              <NativeSelect
-                size="xs"
-                label={t('shell.dashboard.label')}
-                data-testid="dashboard-select"
-                value={selection.dashboard ? String(selection.dashboard.id) : ''}
-                data={dashboards.map((dashboard) => ({
-                  value: String(dashboard.id),
-                  label: dashboard.name,
-                }))}
-                disabled={dashboards.length === 0}
-                onChange={(event) => {
-                  const id = Number(event.currentTarget.value);
-                  const dashboard = dashboards.find((candidate) => candidate.id === id);
-                  if (dashboard) chooseDashboard(dashboard);
-                }}
-              />
-            </Group>
-          )}
-          <Group gap="sm" wrap="wrap">
+      <AppShell.Header className="klik-header">
+        <Group h="100%" px="sm" gap="sm" wrap="nowrap" justify="space-between">
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            <Burger
+              opened={menuOpened}
+              onClick={menu.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('shell.menu.open')}
+              aria-expanded={menuOpened}
+              data-testid="menu-burger"
+            />
+            <UnstyledButton
+              component={Link}
+              to={homePath(session)}
+              className="klik-brand"
+              data-testid="shell-brand"
+            >
+              <img src={env.favicon} alt="" width={24} height={24} className="klik-brand-icon" />
+              <Text component="span" fw={700} size="lg" truncate="end">
+                {env.title}
+              </Text>
+            </UnstyledButton>
+          </Group>
+          {wideHeader && selection}
+          <Group gap="sm" wrap="nowrap" className="klik-header-tools">
             <LiveIndicator />
-            <LocaleSwitch />
-            <Text fw={600} data-testid="shell-user-name">
-              {session.impersonatedBy === null
-                ? session.name
-                : t('shell.user.impersonated', { name: session.name, by: session.impersonatedBy })}
-            </Text>
-            <Button variant="default" size="xs" onClick={logout} data-testid="logout-button">
-              {t('shell.logout')}
-            </Button>
+            <Box visibleFrom="sm">
+              <LocaleSwitch />
+            </Box>
+            <UserMenu session={session} onLogout={logout} />
           </Group>
         </Group>
-        <Box component="nav" aria-label={t('shell.nav.label')} px="md" pb="xs">
-          <Group gap="md" wrap="wrap">
-            {NAV_ITEMS.filter((item) => admits(item.access, session)).map((item) => (
-              <Anchor key={item.path} component={NavLink} to={item.path} className="klik-nav-link">
-                {t(item.label)}
-              </Anchor>
-            ))}
-          </Group>
+      </AppShell.Header>
+      <AppShell.Navbar aria-label={t('shell.nav.label')} p="xs" visibleFrom="sm">
+        <AppShell.Section grow>
+          <MainNavigation groups={groups} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <Drawer
+        opened={menuOpened}
+        onClose={menu.close}
+        title={env.title}
+        size={300}
+        closeButtonProps={{ 'aria-label': t('shell.menu.close') }}
+        data-testid="menu-drawer"
+        // The drawer's own <header> would be a second banner landmark beside the page's.
+        attributes={{ header: { role: 'none' } }}
+      >
+        <Box component="nav" aria-label={t('shell.nav.label')}>
+          <MainNavigation groups={groups} onNavigate={menu.close} />
         </Box>
-      </Box>
-      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <Container size="xl" py="lg">
+        <Box mt="lg" px="sm">
+          <LocaleSwitch withTestIds={false} />
+        </Box>
+      </Drawer>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        {!wideHeader && selection && (
+          <Box className="klik-selection-strip" px="md" py="xs">
+            {selection}
+          </Box>
+        )}
+        <Container size="xl" px={{ base: 'sm', sm: 'lg' }} py="lg">
           <Outlet />
         </Container>
-      </Box>
-    </>
+      </AppShell.Main>
+    </AppShell>
   );
 }

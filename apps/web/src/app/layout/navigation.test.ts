@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { UserSession } from '@klik/api';
+import { ROUTE_ACCESS } from '../../shared/routing/access';
+import { aUserSession } from '../../test/builders';
+import { NAV_ENTRIES, navigationFor, type NavEntry } from './navigation';
+
+/** The menu as group label → entry labels, as a user reads it. */
+function menuOf(overrides: Partial<UserSession>, entries?: readonly NavEntry[]) {
+  return navigationFor(aUserSession(overrides), entries).map((group) => [
+    group.label,
+    group.entries.map((entry) => entry.label),
+  ]);
+}
+
+const CLICKS = [
+  'shell.nav.group.clicks',
+  ['shell.nav.clickOverview', 'shell.nav.clickCounter', 'shell.nav.results'],
+];
+const ADMIN = [
+  'shell.nav.group.admin',
+  ['shell.nav.adminDashboard', 'shell.nav.monitorDashboard', 'shell.nav.monitorPrices'],
+];
+
+describe('the main menu by role', () => {
+  it('a customer sees positions and clicks, no administration', () => {
+    expect(menuOf({ role: 'customer' })).toEqual([
+      ['shell.nav.group.positions', ['shell.nav.dashboard']],
+      CLICKS,
+    ]);
+  });
+
+  it('a view-only user sees the same screens (what they may do there is up to each screen)', () => {
+    expect(menuOf({ role: 'customer', readOnly: true })).toEqual(menuOf({ role: 'customer' }));
+  });
+
+  it('a consultant sees the dashboard; a TPI consultant also the overview, first', () => {
+    expect(menuOf({ role: 'consultant' })).toEqual([
+      ['shell.nav.group.positions', ['shell.nav.dashboard']],
+      CLICKS,
+    ]);
+    expect(menuOf({ role: 'consultant', allowTPIPage: true })).toEqual([
+      ['shell.nav.group.positions', ['shell.nav.overview', 'shell.nav.dashboard']],
+      CLICKS,
+    ]);
+  });
+
+  it('an admin sees only the administration', () => {
+    expect(menuOf({ role: 'admin', allowedCustomers: [] })).toEqual([ADMIN]);
+  });
+
+  it('an account manager sees the customer screens and the administration', () => {
+    expect(menuOf({ role: 'accountmanager' })).toEqual([
+      ['shell.nav.group.positions', ['shell.nav.dashboard']],
+      CLICKS,
+      ADMIN,
+    ]);
+  });
+
+  it('screens that work on a selected customer are not offered without customers', () => {
+    expect(menuOf({ role: 'customer', allowedCustomers: [] })).toEqual([
+      ['shell.nav.group.positions', ['shell.nav.dashboard']],
+    ]);
+  });
+
+  it('a group is shown once it has an entry, in the order of the groups; rights narrow it', () => {
+    const entries: NavEntry[] = [
+      ...NAV_ENTRIES,
+      { path: '/myinfo', label: 'shell.nav.myInfo', group: 'plan' },
+      {
+        path: '/myinfo',
+        label: 'shell.nav.myInfo',
+        group: 'notifications',
+        requires: (session) => !session.readOnly,
+      },
+    ];
+    expect(menuOf({ role: 'customer' }, entries).map(([group]) => group)).toEqual([
+      'shell.nav.group.positions',
+      'shell.nav.group.clicks',
+      'shell.nav.group.plan',
+      'shell.nav.group.notifications',
+    ]);
+    expect(menuOf({ role: 'customer', readOnly: true }, entries).map(([group]) => group)).toEqual([
+      'shell.nav.group.positions',
+      'shell.nav.group.clicks',
+      'shell.nav.group.plan',
+    ]);
+  });
+
+  it('lists only guarded screens, so who sees an entry is who may open it', () => {
+    for (const entry of NAV_ENTRIES) {
+      expect(ROUTE_ACCESS[entry.path.split('/')[1] ?? ''], entry.path).toBeDefined();
+    }
+  });
+});

@@ -1,0 +1,81 @@
+import type { UserSession } from '@klik/api';
+import { CLICKS_PATHS_WEB } from '../../features/clicks/clicks-paths';
+import type { MessageKey } from '../../shared/i18n/catalogues';
+import { canOpen } from '../../shared/routing/access';
+import { PATHS } from '../../shared/routing/paths';
+
+/** The menu's groups, by the task a user comes for, in the order they are shown. */
+export const NAV_GROUPS = [
+  { id: 'positions', label: 'shell.nav.group.positions' },
+  { id: 'clicks', label: 'shell.nav.group.clicks' },
+  { id: 'plan', label: 'shell.nav.group.plan' },
+  { id: 'notifications', label: 'shell.nav.group.notifications' },
+  { id: 'admin', label: 'shell.nav.group.admin' },
+] as const satisfies readonly { id: string; label: MessageKey }[];
+
+export type NavGroupId = (typeof NAV_GROUPS)[number]['id'];
+
+export interface NavEntry {
+  /** The screen's path; who may open it comes from ROUTE_ACCESS (shared/routing/access.ts). */
+  path: string;
+  label: MessageKey;
+  group: NavGroupId;
+  /** The screen works on the selected customer: not offered to a user without customers. */
+  needsCustomer?: boolean;
+  /** A right beyond the route's access (e.g. not read-only), when the entry needs one. */
+  requires?: (session: UserSession) => boolean;
+}
+
+/**
+ * Every entry of the main menu; the desktop sidebar and the phone's drawer both render this list.
+ * A new screen adds one line here (docs/web-shell.md).
+ */
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { path: PATHS.overview, label: 'shell.nav.overview', group: 'positions' },
+  { path: PATHS.dashboard, label: 'shell.nav.dashboard', group: 'positions' },
+  {
+    path: CLICKS_PATHS_WEB.overview,
+    label: 'shell.nav.clickOverview',
+    group: 'clicks',
+    needsCustomer: true,
+  },
+  {
+    path: CLICKS_PATHS_WEB.counter,
+    label: 'shell.nav.clickCounter',
+    group: 'clicks',
+    needsCustomer: true,
+  },
+  {
+    path: CLICKS_PATHS_WEB.results,
+    label: 'shell.nav.results',
+    group: 'clicks',
+    needsCustomer: true,
+  },
+  { path: PATHS.adminDashboard, label: 'shell.nav.adminDashboard', group: 'admin' },
+  { path: PATHS.monitorDashboard, label: 'shell.nav.monitorDashboard', group: 'admin' },
+  { path: PATHS.monitorPrices, label: 'shell.nav.monitorPrices', group: 'admin' },
+];
+
+export interface VisibleNavGroup {
+  id: NavGroupId;
+  label: MessageKey;
+  entries: NavEntry[];
+}
+
+function isVisible(entry: NavEntry, session: UserSession): boolean {
+  if (!canOpen(entry.path, session)) return false;
+  if (entry.needsCustomer && session.allowedCustomers.length === 0) return false;
+  return entry.requires?.(session) ?? true;
+}
+
+/** The groups this user sees, each with its entries; a group without entries is left out. */
+export function navigationFor(
+  session: UserSession,
+  entries: readonly NavEntry[] = NAV_ENTRIES,
+): VisibleNavGroup[] {
+  return NAV_GROUPS.map((group) => ({
+    id: group.id,
+    label: group.label,
+    entries: entries.filter((entry) => entry.group === group.id && isVisible(entry, session)),
+  })).filter((group) => group.entries.length > 0);
+}
