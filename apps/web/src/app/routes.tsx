@@ -67,6 +67,24 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: 'manageusers',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('admin'),
+              lazy: async () => ({
+                Component: (await import('../features/admin/screens/manage-users-screen'))
+                  .ManageUsersScreen,
+              }),
+            },
+            {
+              path: 'editusers',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('users'),
+              lazy: async () => ({
+                Component: (await import('../features/admin/screens/edit-users-screen'))
+                  .EditUsersScreen,
+              }),
+            },
+            {
               path: 'monitorprices',
               ErrorBoundary: ScreenError,
               loader: guardLoader('admin'),

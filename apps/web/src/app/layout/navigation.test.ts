@@ -18,7 +18,12 @@ const CLICKS = [
 ];
 const ADMIN = [
   'shell.nav.group.admin',
-  ['shell.nav.adminDashboard', 'shell.nav.monitorDashboard', 'shell.nav.monitorPrices'],
+  [
+    'shell.nav.adminDashboard',
+    'shell.nav.monitorDashboard',
+    'shell.nav.monitorPrices',
+    'shell.nav.manageUsers',
+  ],
 ];
 
 describe('the main menu by role', () => {
@@ -53,6 +58,14 @@ describe('the main menu by role', () => {
       ['shell.nav.group.positions', ['shell.nav.dashboard']],
       CLICKS,
       ADMIN,
+    ]);
+  });
+
+  it("a customer user who manages their company's users finds them under administration", () => {
+    expect(menuOf({ role: 'customer', manageUsers: true } as Partial<UserSession>)).toEqual([
+      ['shell.nav.group.positions', ['shell.nav.dashboard']],
+      CLICKS,
+      ['shell.nav.group.admin', ['shell.nav.editUsers']],
     ]);
   });
 

@@ -1,4 +1,5 @@
 import type { UserSession } from '@klik/api';
+import { ADMIN_WEB_PATHS } from '../../features/admin/admin-paths';
 import { CLICKS_PATHS_WEB } from '../../features/clicks/clicks-paths';
 import type { MessageKey } from '../../shared/i18n/catalogues';
 import { canOpen } from '../../shared/routing/access';
@@ -54,6 +55,14 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: PATHS.adminDashboard, label: 'shell.nav.adminDashboard', group: 'admin' },
   { path: PATHS.monitorDashboard, label: 'shell.nav.monitorDashboard', group: 'admin' },
   { path: PATHS.monitorPrices, label: 'shell.nav.monitorPrices', group: 'admin' },
+  { path: ADMIN_WEB_PATHS.manageUsers, label: 'shell.nav.manageUsers', group: 'admin' },
+  {
+    // Admins and account managers reach each user from manageusers; this is a user manager's list.
+    path: ADMIN_WEB_PATHS.editUsers,
+    label: 'shell.nav.editUsers',
+    group: 'admin',
+    requires: (session) => session.role === 'customer',
+  },
 ];
 
 export interface VisibleNavGroup {

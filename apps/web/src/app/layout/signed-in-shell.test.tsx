@@ -142,7 +142,7 @@ describe('signed-in shell', () => {
       within(admin)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Beheerdashboard', 'Monitor', 'Marktprijzen']);
+    ).toEqual(['Beheerdashboard', 'Monitor', 'Marktprijzen', 'Gebruikers']);
     expect(within(nav).getAllByRole('list')).toHaveLength(1);
   });
 

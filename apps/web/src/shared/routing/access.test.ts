@@ -45,6 +45,20 @@ describe('guards', () => {
     expect(admits('tpi', user('admin', true))).toBe(false);
   });
 
+  it('the users screens admit whoever may read users: admin, account manager, a user manager', () => {
+    expect(admits('users', user('admin'))).toBe(true);
+    expect(admits('users', user('accountmanager'))).toBe(true);
+    expect(admits('users', { ...user('customer'), manageUsers: true })).toBe(true);
+    expect(admits('users', user('customer'))).toBe(false);
+    expect(admits('users', { ...user('consultant'), manageUsers: true })).toBe(false);
+  });
+
+  it('adding an account manager is for the admin alone', () => {
+    expect(admits('adminOnly', user('admin'))).toBe(true);
+    expect(admits('adminOnly', user('accountmanager'))).toBe(false);
+    expect(admits('adminOnly', user('customer'))).toBe(false);
+  });
+
   it("every user's home screen admits that user", () => {
     for (const role of ['admin', 'accountmanager', 'consultant', 'customer'] as const) {
       for (const tpi of [true, false]) {

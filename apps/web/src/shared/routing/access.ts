@@ -3,11 +3,14 @@ import { PATHS, RETURN_URL_PARAM } from './paths';
 
 /**
  * Who may open a guarded screen. `admin`: admin and account manager; `regular`: anyone signed in
- * but admin (spec section 6); `signedIn`: anyone signed in; `tpi`: a regular user with the TPI page.
+ * but admin (spec section 6); `signedIn`: anyone signed in; `tpi`: a regular user with the TPI page;
+ * `users`: whoever may read users in the permission matrix (admin, account manager, a customer user
+ * with the manage-users right); `adminOnly`: the role admin alone.
  */
-export type Access = 'admin' | 'regular' | 'signedIn' | 'tpi';
+export type Access = 'admin' | 'regular' | 'signedIn' | 'tpi' | 'users' | 'adminOnly';
 
-type SessionRole = Pick<UserSession, 'role' | 'allowTPIPage'>;
+/** manageUsers: a customer user who manages their company's users (docs/permissions.md). */
+type SessionRole = Pick<UserSession, 'role' | 'allowTPIPage'> & { manageUsers?: boolean };
 
 /** Guarded screens by their first path segment. */
 export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
@@ -23,6 +26,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   clickoverview: 'regular',
   clickcounter: 'regular',
   resultaten: 'regular',
+  manageusers: 'admin',
+  editusers: 'users',
+  addviewonlyuser: 'users',
+  addaccountmanager: 'adminOnly',
+  csu: 'admin',
 };
 
 export function admits(access: Access, session: SessionRole): boolean {
@@ -35,6 +43,12 @@ export function admits(access: Access, session: SessionRole): boolean {
       return true;
     case 'tpi':
       return session.role !== 'admin' && session.allowTPIPage;
+    case 'users':
+      return (
+        isAdminRole(session.role) || (session.role === 'customer' && session.manageUsers === true)
+      );
+    case 'adminOnly':
+      return session.role === 'admin';
   }
 }
 

@@ -1,0 +1,10 @@
+/** The web addresses of the people screens (spec section 2). */
+export const ADMIN_WEB_PATHS = {
+  manageUsers: '/manageusers',
+  editUsers: '/editusers',
+  newUser: '/editusers/new',
+  editUser: (userId: number) => `/editusers/${userId}`,
+  addViewOnlyUser: '/addviewonlyuser',
+  addAccountManager: '/addaccountmanager',
+  csu: '/csu',
+} as const;

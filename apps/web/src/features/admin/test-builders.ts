@@ -1,0 +1,62 @@
+import type { AdminUser, UserList } from '@klik/api';
+import { aUserSession } from '../../test/builders';
+import type { FakeServer } from '../../test/fake-server';
+
+export function anAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id: 31,
+    username: 'jansen',
+    name: 'Piet Jansen',
+    email: 'piet@jansen.nl',
+    mobile: '+31612345678',
+    locale: 'nl',
+    role: 'customer',
+    readOnly: false,
+    clickAuthorized: true,
+    allowTPIPage: false,
+    manageUsers: false,
+    active: true,
+    mustChangePassword: false,
+    customers: [
+      {
+        customerId: 11,
+        customerName: 'Bakkerij Jansen',
+        customerActive: true,
+        readOnly: false,
+        clickAuthorized: true,
+      },
+    ],
+    createdAt: '2026-01-05T09:00:00.000Z',
+    version: 3,
+    ...overrides,
+  };
+}
+
+export function aUserPage(users: AdminUser[], overrides: Partial<UserList> = {}): UserList {
+  return { data: users, page: 0, size: 20, total: users.length, ...overrides };
+}
+
+export const anAdminSession = (overrides: Parameters<typeof aUserSession>[0] = {}) =>
+  aUserSession({
+    token: 'token-of-admin',
+    username: 'beheer',
+    role: 'admin',
+    name: 'Anna Beheer',
+    allowedCustomers: [],
+    ...overrides,
+  });
+
+/** The fake server, with every requested address (query included) kept. */
+export function watched(server: FakeServer) {
+  const urls: string[] = [];
+  return {
+    server: {
+      ...server,
+      fetch: ((input, init) => {
+        urls.push(String(input));
+        return server.fetch(input, init);
+      }) as typeof fetch,
+    },
+    urls,
+  };
+}
