@@ -59,7 +59,7 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    /** requireAuth and requireRole for feature routes. */
+    /** requireAuth, requireRole and requirePermission for feature routes. */
     guards: AuthGuards;
     /** The price recorder every feed writes through, and the timed feed of this instance. */
     market: { recorder: PriceRecorder; feed: FeedRunner };
@@ -159,9 +159,9 @@ export async function buildApp(
     config,
     now: deps.now,
     delay: deps.delay,
-    onSessionsEnded: async (sessionIds) => {
+    onSessionsEnded: async (sessionIds, reason = 'LOGOUT') => {
       try {
-        await deps.bus.publish('terminateSession', { sessionIds, reason: 'LOGOUT' });
+        await deps.bus.publish('terminateSession', { sessionIds, reason });
       } catch (error) {
         // The session is revoked either way; the websocket check closes it later.
         app.log.error({ err: error }, 'terminateSession not published');

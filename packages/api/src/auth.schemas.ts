@@ -9,6 +9,20 @@ export type Role = z.infer<typeof RoleSchema>;
 /** Password length limit on the login form (spec section 5). */
 export const LOGIN_PASSWORD_MAX_LENGTH = 20;
 
+/** The shortest password that may be set (spec section 5: at least 8 characters). */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/**
+ * A password being set (initial or changed): 8 to 20 characters, since sign-in takes at most 20.
+ * Its refusals name their field codes (PASSWORD_REQUIRED, PASSWORD_TOO_SHORT, PASSWORD_TOO_LONG).
+ */
+export const NewPasswordSchema = z
+  .string({ error: 'PASSWORD_REQUIRED' })
+  .min(1, { error: 'PASSWORD_REQUIRED' })
+  .min(PASSWORD_MIN_LENGTH, { error: 'PASSWORD_TOO_SHORT' })
+  .max(LOGIN_PASSWORD_MAX_LENGTH, { error: 'PASSWORD_TOO_LONG' })
+  .pipe(TextSchema(LOGIN_PASSWORD_MAX_LENGTH));
+
 /** Longer than any username we store; a longer one cannot sign in. */
 export const USERNAME_MAX_LENGTH = 200;
 
@@ -53,6 +67,12 @@ export const UserSessionSchema = z.object({
   allowedCustomers: z.array(CustomerSchema),
   /** Set when an admin or account manager signed in as this user. */
   impersonatedBy: z.string().nullable(),
+  /**
+   * The password is an initial one an administrator set: the web sends the user to change it
+   * (POST changePassword) before anything else; every other call answers PASSWORD_CHANGE_REQUIRED
+   * until then. Absent means false.
+   */
+  mustChangePassword: z.boolean().optional(),
 });
 export type UserSession = z.infer<typeof UserSessionSchema>;
 
@@ -65,3 +85,10 @@ export function isAdminRole(role: Role): boolean {
 export function isCustomerSideRole(role: Role): boolean {
   return !isAdminRole(role);
 }
+
+/** POST changePassword: the signed-in user replaces their password. */
+export const ChangePasswordBodySchema = z.object({
+  currentPassword: TextSchema(LOGIN_PASSWORD_MAX_LENGTH).min(1, { error: 'PASSWORD_REQUIRED' }),
+  newPassword: NewPasswordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;

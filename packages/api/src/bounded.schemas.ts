@@ -22,9 +22,28 @@ export const LAST_DAY = '2999-12-31';
 // eslint-disable-next-line no-control-regex
 const NO_NUL = /^[^\u0000]*$/;
 
+/**
+ * Error codes a form field answers with (FIELD_ERROR_CODES in errors.ts): required when it is
+ * missing, invalid when it is too long, holds a NUL or is not a text.
+ */
+export interface TextCodes {
+  required?: string;
+  invalid?: string;
+}
+
 /** A text of at most max characters without NUL. */
-export function TextSchema(max: number) {
-  return z.string().max(max).regex(NO_NUL, 'no NUL characters');
+export function TextSchema(max: number, codes: TextCodes = {}) {
+  const { required, invalid } = codes;
+  const base =
+    required === undefined && invalid === undefined
+      ? z.string()
+      : z.string({
+          error: (issue) =>
+            issue.input === undefined ? (required ?? invalid) : (invalid ?? required),
+        });
+  return base
+    .max(max, invalid === undefined ? undefined : { error: invalid })
+    .regex(NO_NUL, invalid ?? 'no NUL characters');
 }
 
 /** A database id in a JSON body: a whole number from 1 to int4's largest. */

@@ -1,6 +1,30 @@
 import { z } from 'zod';
 
 /**
+ * Codes for one field of a request that failed its schema (spec section 5's messages). A request
+ * schema names them as its zod error messages; the server answers the first one found, with 400
+ * and details.field, and the web form shows the same text beside that field.
+ */
+export const FIELD_ERROR_CODES = [
+  'NAME_REQUIRED',
+  'NAME_INVALID',
+  'USERNAME_REQUIRED',
+  'USERNAME_INVALID',
+  'EMAIL_REQUIRED',
+  'EMAIL_INVALID',
+  'MOBILE_INVALID',
+  'PASSWORD_REQUIRED',
+  'PASSWORD_TOO_SHORT',
+  'PASSWORD_TOO_LONG',
+  'TERMS_TEXT_REQUIRED',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+
+export function isFieldErrorCode(value: string): value is FieldErrorCode {
+  return (FIELD_ERROR_CODES as readonly string[]).includes(value);
+}
+
+/**
  * Stable error codes the server answers with. The web maps every code to a catalogue message
  * in an exhaustive switch, so adding a code here forces a translation.
  */
@@ -41,6 +65,20 @@ export const ERROR_CODES = [
   'SMS_CODE_EXPIRED',
   'SMS_ATTEMPTS_EXCEEDED',
   'CLICK_NOT_PENDING',
+  // Administration (docs/administration.md).
+  'VERSION_CONFLICT',
+  'USER_NOT_UNIQUE',
+  'USERNAME_NOT_UNIQUE',
+  'CUSTOMER_NAME_NOT_UNIQUE',
+  'CONSULTANT_NAME_NOT_UNIQUE',
+  'CANNOT_REMOVE_SELF',
+  'RIGHTS_EXCEEDED',
+  'CUSTOMER_INACTIVE',
+  'PASSWORD_CHANGE_REQUIRED',
+  'CURRENT_PASSWORD_WRONG',
+  'PASSWORD_NOT_CHANGED',
+  // A field of a form (spec section 5): answered 400 with details.field naming it.
+  ...FIELD_ERROR_CODES,
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -11,4 +11,7 @@ export * from './ws.schemas';
 export * from './market.schemas';
 export * from './purchase.schemas';
 export * from './clicks.schemas';
+export * from './admin-permissions';
+export * from './admin.schemas';
+export * from './admin-users.schemas';
 export * from './client';

@@ -5,6 +5,8 @@ export const REST = {
   loginAs: '/rest/authentication/loginAs',
   logout: '/rest/authentication/logout',
   liftLoginThrottle: '/rest/authentication/admin/liftLoginThrottle',
+  /** The signed-in user changes their password (also the one an administrator set). */
+  changePassword: '/rest/authentication/changePassword',
   setLocale: (locale: string) =>
     `/rest/authentication/admin/setLocale/${encodeURIComponent(locale)}`,
   setLocalePattern: '/rest/authentication/admin/setLocale/:locale',

@@ -6,6 +6,7 @@ import * as market from './migrations/0003-market';
 import * as purchase from './migrations/0004-purchase';
 import * as loginThrottle from './migrations/0005-login-throttle';
 import * as eventOutbox from './migrations/0006-event-outbox';
+import * as administration from './migrations/0007-administration';
 
 // Listed explicitly so a bundled or packaged server never depends on reading a folder.
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-purchase': purchase,
   '0005-login-throttle': loginThrottle,
   '0006-event-outbox': eventOutbox,
+  '0007-administration': administration,
 };
 
 const provider: MigrationProvider = {

@@ -23,6 +23,12 @@ export interface UsersTable {
   disabled: Generated<boolean>;
   /** For SMS verification of clicks (0004). */
   mobile: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Raised by every administrative edit; a stale edit is refused (0007). */
+  version: Generated<number>;
+  /** Set with an initial password: the next sign-in must change it (0007). */
+  must_change_password: Generated<boolean>;
+  /** A customer user who manages their own company's users (0007). */
+  manage_users: Generated<boolean>;
 }
 
 export interface CustomersTable {
@@ -31,6 +37,9 @@ export interface CustomersTable {
   created_at: CreatedAt;
   require_sms: Generated<boolean>;
   require_approval: Generated<boolean>;
+  /** False: deactivated; its users cannot sign in for it and its contracts cannot be clicked. */
+  active: Generated<boolean>;
+  version: Generated<number>;
 }
 
 export interface DashboardsTable {
@@ -44,6 +53,9 @@ export interface DashboardsTable {
 export interface UserCustomersTable {
   user_id: number;
   customer_id: number;
+  /** Per customer; the user's own read_only and click_authorized apply as well (0007). */
+  read_only: Generated<boolean>;
+  click_authorized: Generated<boolean>;
 }
 
 export interface SessionsTable {
@@ -73,6 +85,8 @@ export interface AuditLogTable {
   subject: string | null;
   details: ColumnType<Record<string, unknown>, string, string>;
   ip: string | null;
+  /** The customers the event is about (0007). */
+  customer_ids: ColumnType<number[], number[] | undefined, number[]>;
 }
 
 export interface LoginAttemptsTable {

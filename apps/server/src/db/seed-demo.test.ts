@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database'
 import { DEMO_PASSWORD, seedDemo } from './seed-demo';
 import { verifyPassword } from '../modules/auth/password-hasher';
 import { findAllowedCustomers, findUserByUsername } from '../modules/auth/auth.repository';
+import { DEMO_PORTFOLIO } from './migrations/0007-administration';
 
 let database: TestDatabase | null = null;
 
@@ -37,6 +38,12 @@ describe('demo seed', () => {
       const consultant = await findUserByUsername(db, name);
       expect((await findAllowedCustomers(db, consultant!.id)).length).toBeGreaterThan(1);
     }
+    // The account manager's portfolio: three of the five customers, as migration 0007 gives a
+    // demo database that existed before it.
+    const manager = await findUserByUsername(db, 'accountmanager');
+    const portfolio = await findAllowedCustomers(db, manager!.id);
+    expect(portfolio.map((entry) => entry.name).sort()).toEqual([...DEMO_PORTFOLIO].sort());
+    expect(customer!.manage_users).toBe(true);
   });
 
   it('leaves a database that already holds data alone', async () => {

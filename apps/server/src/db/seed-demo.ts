@@ -37,6 +37,9 @@ interface DemoUser {
   email: string;
   readOnly?: boolean;
   allowTPIPage?: boolean;
+  /** Manages the users of their own customers (editusers, addviewonlyuser). */
+  manageUsers?: boolean;
+  /** Customer-side users: their customers. The account manager: the portfolio. */
   customers: string[];
 }
 
@@ -55,7 +58,8 @@ const USERS: DemoUser[] = [
     name: 'Pieter Bakker',
     role: 'accountmanager',
     email: 'pieter.bakker@klik.example',
-    customers: [],
+    // Migration 0007 gives an existing demo database the same portfolio.
+    customers: [bakkerij!, tuinbouw!, zuivel!],
   },
   {
     username: 'consultant',
@@ -77,6 +81,7 @@ const USERS: DemoUser[] = [
     name: 'Eva Jansen',
     role: 'customer',
     email: 'eva.jansen@bakkerijvandermeer.example',
+    manageUsers: true,
     customers: [bakkerij!, tuinbouw!],
   },
   {
@@ -130,6 +135,7 @@ export async function seedDemo(db: Db, at: Date = new Date()): Promise<boolean> 
           email: user.email,
           read_only: user.readOnly ?? false,
           allow_tpi_page: user.allowTPIPage ?? false,
+          manage_users: user.manageUsers ?? false,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

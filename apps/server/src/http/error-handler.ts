@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@klik/api';
 import { errorMessage, localeFromHeader } from '../i18n/server-messages';
 import { AppError, statusForCode } from './app-error';
-import { LOCALE_HEADER } from '@klik/api';
+import { isFieldErrorCode, LOCALE_HEADER } from '@klik/api';
 
 export function sendError(
   request: FastifyRequest,
@@ -39,9 +39,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
         details: error.options.details,
       });
     }
-    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // A schema that names a field's code (spec section 5) gets it answered, with the field.
+      const issue = error.validation.find((candidate) => isFieldErrorCode(candidate.message ?? ''));
+      if (issue) {
+        return sendError(request, reply, issue.message as ErrorCode, {
+          details: { field: issue.instancePath.replace(/^\//, '') },
+        });
+      }
       return sendError(request, reply, 'VALIDATION_FAILED');
     }
+    if (error.validation) return sendError(request, reply, 'VALIDATION_FAILED');
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code: ErrorCode =

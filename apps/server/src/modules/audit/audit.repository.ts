@@ -11,6 +11,8 @@ export interface AuditEntry {
   subject?: string | null;
   details?: Record<string, unknown>;
   ip?: string | null;
+  /** The customers the event is about: the audit log's customer filter and account managers' view. */
+  customerIds?: readonly number[];
 }
 
 /** Appends one row to the audit log; rows are never updated or deleted by the product. */
@@ -28,6 +30,7 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
       subject: entry.subject ?? null,
       details: JSON.stringify(entry.details ?? {}),
       ip: entry.ip ?? null,
+      customer_ids: [...new Set(entry.customerIds ?? [])].sort((a, b) => a - b),
     })
     .execute();
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Role } from '@klik/api';
+import { principalOf, reachOf, type Action, type Reach, type Role } from '@klik/api';
 import { AppError } from '../../http/app-error';
 import type { AuthContext, AuthService } from './auth.service';
 import { tokenFromAuthorizationHeader } from './session-token';
@@ -9,17 +9,28 @@ declare module 'fastify' {
     /** Set by requireAuth; null on routes that do not ask for a session. */
     auth: AuthContext | null;
   }
+  interface FastifyContextConfig {
+    /** The route serves a session that must change its initial password first (changePassword). */
+    allowWithInitialPassword?: boolean;
+  }
 }
 
 export interface AuthGuards {
   requireAuth: preHandlerAsyncHookHandler;
   requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
+  /** Lets through who reaches the action at all in the permission matrix (docs/permissions.md). */
+  requirePermission: (action: Action) => preHandlerAsyncHookHandler;
 }
 
 /** The session of a request that passed requireAuth. */
 export function sessionOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError('UNAUTHENTICATED');
   return request.auth;
+}
+
+/** How far the caller reaches for an action (all, own or none), read-only sessions included. */
+export function reachOfCaller(auth: AuthContext, action: Action): Reach {
+  return reachOf(action, principalOf(auth.user.role, auth.user.manageUsers), auth.user.readOnly);
 }
 
 export function createAuthGuards(auth: AuthService): AuthGuards {
@@ -30,6 +41,9 @@ export function createAuthGuards(auth: AuthService): AuthGuards {
     const mayUseCache = request.method === 'GET' || request.method === 'HEAD';
     const context = token ? await auth.authenticate(token, { mayUseCache }) : null;
     if (!context) throw new AppError('UNAUTHENTICATED');
+    if (context.user.mustChangePassword && !request.routeOptions.config.allowWithInitialPassword) {
+      throw new AppError('PASSWORD_CHANGE_REQUIRED');
+    }
     request.auth = context;
   };
   const requireRole = (...roles: Role[]): preHandlerAsyncHookHandler =>
@@ -37,5 +51,10 @@ export function createAuthGuards(auth: AuthService): AuthGuards {
       await requireAuth.call(this as never, request, reply);
       if (!roles.includes(sessionOf(request).user.role)) throw new AppError('FORBIDDEN');
     };
-  return { requireAuth, requireRole };
+  const requirePermission = (action: Action): preHandlerAsyncHookHandler =>
+    async function (this: unknown, request, reply) {
+      await requireAuth.call(this as never, request, reply);
+      if (reachOfCaller(sessionOf(request), action) === 'none') throw new AppError('FORBIDDEN');
+    };
+  return { requireAuth, requireRole, requirePermission };
 }

@@ -28,6 +28,8 @@ export async function findAllowedCustomers(db: Db, userId: number): Promise<Cust
       'dashboards.name as dashboardName',
     ])
     .where('user_customers.user_id', '=', userId)
+    // A deactivated customer is no longer anyone's to work on.
+    .where('customers.active', '=', true)
     .orderBy('customers.name')
     .orderBy('customers.id')
     .orderBy('dashboards.position')
@@ -104,6 +106,8 @@ export interface SessionWithUsers {
     | 'allow_tpi_page'
     | 'click_authorized'
     | 'disabled'
+    | 'manage_users'
+    | 'must_change_password'
   >;
   impersonator: Pick<UserRow, 'id' | 'username' | 'role' | 'disabled'> | null;
 }
@@ -134,6 +138,8 @@ export async function findSessionWithUsers(
       'u.allow_tpi_page',
       'u.click_authorized',
       'u.disabled',
+      'u.manage_users',
+      'u.must_change_password',
       'i.id as impersonator_id',
       'i.username as impersonator_username',
       'i.role as impersonator_role',
@@ -157,6 +163,8 @@ export async function findSessionWithUsers(
       allow_tpi_page: row.allow_tpi_page,
       click_authorized: row.click_authorized,
       disabled: row.disabled,
+      manage_users: row.manage_users,
+      must_change_password: row.must_change_password,
     },
     impersonator:
       row.impersonator_id === null
@@ -183,4 +191,49 @@ export async function revokeSession(db: Db, sessionId: number, now: Date): Promi
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Ids of the customers a user is linked to: their own customers, an account manager's portfolio. */
+export async function findLinkedCustomerIds(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('user_customers')
+    .select('customer_id')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((row) => row.customer_id);
+}
+
+/** Whether a customer-side user with customers has none that is still active. */
+export async function hasOnlyInactiveCustomers(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_customers')
+    .innerJoin('customers', 'customers.id', 'user_customers.customer_id')
+    .select([
+      sql<number>`count(*)::int`.as('linked'),
+      sql<number>`count(*) filter (where customers.active)::int`.as('active'),
+    ])
+    .where('user_customers.user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.linked > 0 && row.active === 0;
+}
+
+/**
+ * Revokes every active session of these users, also those where they sign in as someone else,
+ * except the one named; answers the ids that were revoked.
+ */
+export async function revokeSessionsOfUsers(
+  db: Db,
+  userIds: readonly number[],
+  now: Date,
+  exceptSessionId: number | null = null,
+): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where((eb) => eb.or([eb('user_id', 'in', userIds), eb('impersonator_user_id', 'in', userIds)]))
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId !== null) query = query.where('id', '<>', exceptSessionId);
+  const rows = await query.returning('id').execute();
+  return rows.map((row) => row.id);
 }

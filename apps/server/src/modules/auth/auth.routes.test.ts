@@ -330,7 +330,11 @@ describe('POST /rest/authentication/loginAs', () => {
   });
 
   it('lets an account manager impersonate and keeps their own readOnly flag', async () => {
-    const manager = await createUser(t.db, { role: 'accountmanager', readOnly: true });
+    const manager = await createUser(t.db, {
+      role: 'accountmanager',
+      readOnly: true,
+      customerIds: [bakery.id],
+    });
     const clicker = await createUser(t.db, {
       role: 'customer',
       readOnly: false,
@@ -341,11 +345,45 @@ describe('POST /rest/authentication/loginAs', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ username: clicker.username, readOnly: true });
 
-    const writer = await createUser(t.db, { role: 'accountmanager', readOnly: false });
-    const viewer = await createUser(t.db, { role: 'customer', readOnly: true });
+    const writer = await createUser(t.db, {
+      role: 'accountmanager',
+      readOnly: false,
+      customerIds: [bakery.id],
+    });
+    const viewer = await createUser(t.db, {
+      role: 'customer',
+      readOnly: true,
+      customerIds: [bakery.id],
+    });
     const writerSession = await login(t.app, writer.username, writer.password);
     const second = await loginAs(writerSession.token, viewer.username);
     expect(second.json()).toMatchObject({ username: viewer.username, readOnly: false });
+  });
+
+  it("limits an account manager's login-as to users whose every customer is in the portfolio", async () => {
+    const manager = await createUser(t.db, { role: 'accountmanager', customerIds: [bakery.id] });
+    const session = await login(t.app, manager.username, manager.password);
+    // Their session carries the portfolio (decision 007).
+    expect(session.allowedCustomers.map((customer) => customer.id)).toEqual([bakery.id]);
+    const own = await createUser(t.db, { customerIds: [bakery.id] });
+    const foreign = await createUser(t.db, { customerIds: [greenhouse.id] });
+    const both = await createUser(t.db, { customerIds: [bakery.id, greenhouse.id] });
+    const none = await createUser(t.db, { customerIds: [] });
+    expect((await loginAs(session.token, own.username)).statusCode).toBe(200);
+    for (const target of [foreign, both, none]) {
+      const response = await loginAs(session.token, target.username);
+      expect(response.statusCode, target.username).toBe(403);
+    }
+    const refused = await t.db
+      .selectFrom('audit_log')
+      .select(['subject', 'details'])
+      .where('action', '=', 'loginAs')
+      .where('outcome', '=', 'refused')
+      .where('actor_user_id', '=', manager.id)
+      .execute();
+    expect(refused.map((row) => row.subject).sort()).toEqual(
+      [foreign.username, both.username, none.username].sort(),
+    );
   });
 
   it('lets an admin impersonate a TPI consultant', async () => {

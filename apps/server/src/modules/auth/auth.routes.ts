@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ChangePasswordBodySchema,
   LiftLoginThrottleBodySchema,
   LiftLoginThrottleResultSchema,
   LocaleSchema,
@@ -61,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     REST.liftLoginThrottle,
     {
-      preHandler: guards.requireRole('admin'),
+      preHandler: guards.requirePermission('loginThrottle.lift'),
       schema: {
         tags: ['authentication'],
         summary:
@@ -73,6 +74,26 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request) =>
       auth.liftLoginThrottle(sessionOf(request), request.body, requestInfo(request)),
+  );
+
+  app.post(
+    REST.changePassword,
+    {
+      preHandler: guards.requireAuth,
+      config: { allowWithInitialPassword: true },
+      schema: {
+        tags: ['authentication'],
+        summary:
+          "Change the signed-in user's password (also an initial one); their other sessions end",
+        security: [{ session: [] }],
+        body: ChangePasswordBodySchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await auth.changePassword(sessionOf(request), request.body, requestInfo(request));
+      return reply.status(204).send(null);
+    },
   );
 
   app.post(
@@ -95,6 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     REST.setLocalePattern,
     {
       preHandler: guards.requireAuth,
+      config: { allowWithInitialPassword: true },
       schema: {
         tags: ['authentication'],
         summary: "Store the signed-in user's language",

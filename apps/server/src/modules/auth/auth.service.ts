@@ -1,5 +1,8 @@
 import {
-  isAdminRole,
+  isCustomerSideRole,
+  principalOf,
+  reachOf,
+  type ChangePasswordBody,
   type LiftLoginThrottleBody,
   type LiftLoginThrottleResult,
   type Locale,
@@ -13,18 +16,21 @@ import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import {
   findAllowedCustomers,
+  findLinkedCustomerIds,
   findSessionByTokenHash,
   findSessionWithUsers,
   findUserById,
   findUserByUsername,
+  hasOnlyInactiveCustomers,
   insertSession,
   revokeSession,
+  revokeSessionsOfUsers,
   touchSession,
   updateUserLocale,
 } from './auth.repository';
 import { SessionCache } from './session-cache';
 import { LoginThrottle, usernameKeyOf } from './login-throttle';
-import { verifyPassword } from './password-hasher';
+import { hashPassword, verifyPassword } from './password-hasher';
 import { hashSessionToken, newSessionToken } from './session-token';
 
 /** Who is behind a request, resolved from its session token. */
@@ -41,6 +47,10 @@ export interface AuthContext {
     readOnly: boolean;
     allowTPIPage: boolean;
     clickAuthorized: boolean;
+    /** A customer user who manages their own company's users (docs/permissions.md). */
+    manageUsers: boolean;
+    /** Signed in with an initial password: only changePassword is allowed until it is changed. */
+    mustChangePassword: boolean;
   };
   impersonator: { id: number; username: string; role: Role } | null;
 }
@@ -56,7 +66,7 @@ export interface AuthServiceDeps {
   now: () => Date;
   delay: (ms: number) => Promise<void>;
   /** Told of every session that ended, so every instance closes its websockets. */
-  onSessionsEnded?: (sessionIds: number[]) => Promise<void>;
+  onSessionsEnded?: (sessionIds: number[], reason?: 'LOGOUT' | 'TERMINATED') => Promise<void>;
 }
 
 // Writing on every request would turn reads into writes; a minute's precision is enough.
@@ -80,6 +90,16 @@ export class AuthService {
     this.#sessions.forgetSessions(sessionIds);
   }
 
+  /**
+   * Sessions another module ended (a deactivated user or customer): forgotten here at once and
+   * announced, so every instance forgets them and their websockets get terminateSession.
+   */
+  async sessionsEnded(sessionIds: readonly number[]): Promise<void> {
+    if (sessionIds.length === 0) return;
+    this.#sessions.forgetSessions(sessionIds);
+    await this.deps.onSessionsEnded?.([...sessionIds], 'TERMINATED');
+  }
+
   private async openSession(
     user: UserRow,
     impersonator: UserRow | null,
@@ -100,11 +120,11 @@ export class AuthService {
       ip: request.ip,
       userAgent: request.userAgent,
     });
-    // Admins and account managers reach every customer through the admin screens and
-    // login-as, so their session does not carry the whole customer base.
-    const allowedCustomers = isAdminRole(user.role)
-      ? []
-      : await findAllowedCustomers(this.deps.db, user.id);
+    // Admins reach every customer through the admin screens and login-as, so their session does
+    // not carry the whole customer base; an account manager's carries their portfolio (decision
+    // 007).
+    const allowedCustomers =
+      user.role === 'admin' ? [] : await findAllowedCustomers(this.deps.db, user.id);
     return {
       token,
       username: user.username,
@@ -115,6 +135,7 @@ export class AuthService {
       allowTPIPage: user.allow_tpi_page,
       allowedCustomers,
       impersonatedBy: impersonator?.username ?? null,
+      mustChangePassword: impersonator === null && user.must_change_password,
     };
   }
 
@@ -140,7 +161,12 @@ export class AuthService {
 
     const user = await findUserByUsername(db, usernameKey);
     const passwordMatches = await verifyPassword(user?.password_hash ?? null, password);
-    const ok = user !== undefined && passwordMatches && !user.disabled;
+    const customerGone =
+      user !== undefined &&
+      passwordMatches &&
+      isCustomerSideRole(user.role) &&
+      (await hasOnlyInactiveCustomers(db, user.id));
+    const ok = user !== undefined && passwordMatches && !user.disabled && !customerGone;
     await this.throttle.settle(decision.attempt, ok);
     if (!ok) {
       await writeAudit(db, {
@@ -149,7 +175,13 @@ export class AuthService {
         action: 'login',
         outcome: 'failure',
         subject: usernameKey,
-        details: { reason: user?.disabled ? 'disabled' : 'invalid credentials' },
+        details: {
+          reason: user?.disabled
+            ? 'disabled'
+            : customerGone
+              ? 'customer deactivated'
+              : 'invalid credentials',
+        },
         ip: request.ip,
       });
       throw new AppError('INVALID_CREDENTIALS');
@@ -199,12 +231,27 @@ export class AuthService {
       });
       throw new AppError(code);
     };
-    if (caller.impersonator !== null || !isAdminRole(caller.user.role)) {
+    const reach = reachOf('loginAs', principalOf(caller.user.role, caller.user.manageUsers), false);
+    if (caller.impersonator !== null || reach === 'none') {
       return refuse('FORBIDDEN', 'caller may not impersonate');
     }
     const target = await findUserByUsername(db, targetUsername);
     if (!target || target.disabled) return refuse('NOT_FOUND', 'unknown user');
-    if (isAdminRole(target.role)) return refuse('FORBIDDEN', 'target is not a customer-side user');
+    if (!isCustomerSideRole(target.role)) {
+      return refuse('FORBIDDEN', 'target is not a customer-side user');
+    }
+    const targetCustomers = await findLinkedCustomerIds(db, target.id);
+    if (reach === 'own') {
+      // An account manager signs in only as users whose every customer is in the portfolio:
+      // the session they get sees all of that user's customers.
+      const portfolio = new Set(await findLinkedCustomerIds(db, caller.user.id));
+      if (targetCustomers.length === 0 || !targetCustomers.every((id) => portfolio.has(id))) {
+        return refuse('FORBIDDEN', 'target is outside the portfolio');
+      }
+    }
+    if (await hasOnlyInactiveCustomers(db, target.id)) {
+      return refuse('FORBIDDEN', 'customer deactivated');
+    }
 
     const callerRow = await findUserById(db, caller.user.id);
     if (!callerRow) return refuse('FORBIDDEN', 'caller no longer exists');
@@ -219,6 +266,7 @@ export class AuthService {
       subject: target.username,
       details: { readOnly },
       ip: request.ip,
+      customerIds: targetCustomers,
     });
     return session;
   }
@@ -292,9 +340,66 @@ export class AuthService {
         readOnly: session.readOnly,
         allowTPIPage: user.allow_tpi_page,
         clickAuthorized: user.click_authorized,
+        manageUsers: user.manage_users,
+        mustChangePassword: impersonator === null && user.must_change_password,
       },
       impersonator,
     };
+  }
+
+  /**
+   * The signed-in user replaces their password, also an initial one an administrator set. Their
+   * other sessions end: whoever knew the old password is signed out.
+   */
+  async changePassword(
+    auth: AuthContext,
+    body: ChangePasswordBody,
+    request: RequestInfo,
+  ): Promise<void> {
+    const { db, now } = this.deps;
+    // Nobody changes a password for someone they signed in as.
+    if (auth.impersonator !== null) throw new AppError('FORBIDDEN');
+    const user = await findUserById(db, auth.user.id);
+    if (!user || !(await verifyPassword(user.password_hash, body.currentPassword))) {
+      await writeAudit(db, {
+        at: now(),
+        actor: { id: auth.user.id, username: auth.user.username },
+        action: 'changePassword',
+        outcome: 'failure',
+        subject: auth.user.username,
+        details: { reason: 'current password wrong' },
+        ip: request.ip,
+      });
+      throw new AppError('CURRENT_PASSWORD_WRONG');
+    }
+    if (body.newPassword === body.currentPassword) throw new AppError('PASSWORD_NOT_CHANGED');
+    const passwordHash = await hashPassword(body.newPassword);
+    const ended = await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set((eb) => ({
+          password_hash: passwordHash,
+          must_change_password: false,
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', user.id)
+        .execute();
+      // This session stays: it is the one that just proved the password.
+      const revoked = await revokeSessionsOfUsers(trx, [user.id], now(), auth.sessionId);
+      await writeAudit(trx, {
+        at: now(),
+        actor: { id: user.id, username: user.username },
+        action: 'changePassword',
+        outcome: 'success',
+        subject: user.username,
+        details: { wasInitial: user.must_change_password, sessionsEnded: revoked.length },
+        ip: request.ip,
+        customerIds: await findLinkedCustomerIds(trx, user.id),
+      });
+      return revoked;
+    });
+    this.#sessions.forget(auth.tokenHash);
+    await this.sessionsEnded(ended);
   }
 
   async setLocale(auth: AuthContext, locale: Locale, request: RequestInfo): Promise<void> {

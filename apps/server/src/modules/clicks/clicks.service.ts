@@ -19,6 +19,7 @@ import type { Db } from '../../db/database';
 import type { PartName } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth.service';
+import { seesEveryCustomer } from '../auth/customer-access';
 import { priceHistory } from '../market/market.repository';
 import { PRODUCT_OF_PART } from '../positions/contract-view';
 import { viewerOf } from '../positions/positions.service';
@@ -40,13 +41,13 @@ export function clickReaderOf(auth: AuthContext): ClickReader {
   };
 }
 
-/** Customer-side users see their own customers; admins and account managers every customer. */
+/** Admins see every customer; everyone else (account managers: their portfolio) their own. */
 export async function assertCustomerVisible(
   db: Db,
   auth: AuthContext,
   customerId: number,
 ): Promise<void> {
-  if (isAdminRole(auth.user.role)) {
+  if (seesEveryCustomer(auth.user.role)) {
     const customer = await db
       .selectFrom('customers')
       .select('id')

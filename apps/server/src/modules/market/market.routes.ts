@@ -170,7 +170,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (
   app.get(
     MARKET_REST.board,
     {
-      preHandler: guards.requireRole('admin', 'accountmanager'),
+      preHandler: guards.requirePermission('monitor.read'),
       schema: {
         tags: ['market'],
         summary: 'Latest price of every offered instrument with its age (monitorprices)',
@@ -184,7 +184,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (
   app.get(
     MARKET_REST.feed,
     {
-      preHandler: guards.requireRole('admin', 'accountmanager'),
+      preHandler: guards.requirePermission('monitor.read'),
       schema: {
         tags: ['market'],
         summary: "The price feed's health as this instance sees it",

@@ -38,16 +38,19 @@ export interface ScopeState {
   contracts: ContractVersion[];
   offersVersion: string;
   paused: boolean;
+  /** The customer is active and the viewer's link to it is neither read-only nor without clicks. */
+  mayClick: boolean;
 }
 
 // Written once: the statement is the same on every request, only its parameters change.
 const SCOPE_QUERY = 'select * from positions_scope($1, $2::int, $3::text, $4::int)';
 
 /**
- * In one small query (the function positions_scope, migration 0002), asked on every request:
- * whether the customer or dashboard exists (for customer-side users: and belongs to one of their
- * customers), the versions of its contracts and of the offers, and whether clicking is paused.
- * Versions are read before any data they stand for.
+ * In one small query (the function positions_scope, migrations 0002 and 0007), asked on every
+ * request: whether the customer or dashboard exists (for everyone but admins: and belongs to one
+ * of their active customers), the versions of its contracts and of the offers, whether clicking
+ * is paused and whether the viewer may click for that customer. Versions are read before any
+ * data they stand for.
  */
 export async function findScope(
   db: Db,
@@ -61,9 +64,12 @@ export async function findScope(
     out_version: string | null;
     out_offers_version: string;
     out_paused: boolean;
+    out_may_click: boolean;
   }>(CompiledQuery.raw(SCOPE_QUERY, [scope.kind, id, contract, restrictToUser]));
   const [first] = result.rows;
-  if (!first) return { visible: false, contracts: [], offersVersion: '', paused: false };
+  if (!first) {
+    return { visible: false, contracts: [], offersVersion: '', paused: false, mayClick: false };
+  }
   return {
     visible: true,
     contracts: result.rows
@@ -71,6 +77,7 @@ export async function findScope(
       .map((row) => ({ id: row.out_id as number, version: String(row.out_version) })),
     offersVersion: String(first.out_offers_version),
     paused: first.out_paused,
+    mayClick: first.out_may_click,
   };
 }
 

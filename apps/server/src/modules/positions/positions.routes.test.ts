@@ -158,7 +158,8 @@ beforeAll(async () => {
     noClick: await createUser(db, { customerIds: [customerA.id] }),
     other: await createUser(db, { customerIds: [customerB.id] }),
     admin: await createUser(db, { role: 'admin' }),
-    manager: await createUser(db, { role: 'accountmanager' }),
+    // An account manager whose portfolio holds customer A only.
+    manager: await createUser(db, { role: 'accountmanager', customerIds: [customerA.id] }),
   };
   await db
     .updateTable('users')
@@ -554,8 +555,20 @@ describe('who may read what', () => {
     }
   });
 
-  it('lets administrators and account managers read every customer, and tells them what does not exist', async () => {
-    for (const token of [tokens.admin, tokens.manager]) {
+  it('lets an account manager read the portfolio only, like a customer-side user', async () => {
+    expect((await get(`/rest/contractData/${customerA.id}`, tokens.manager)).statusCode).toBe(200);
+    for (const url of [
+      `/rest/contractData/${customerB.id}`,
+      `/rest/dashboardContractData/${customerB.dashboards[0]!.id}`,
+      `/rest/contractSummary/${customerB.id}`,
+      '/rest/contractData/999999',
+    ]) {
+      expect((await get(url, tokens.manager)).statusCode, url).toBe(403);
+    }
+  });
+
+  it('lets administrators read every customer, and tells them what does not exist', async () => {
+    for (const token of [tokens.admin]) {
       const response = await get(`/rest/contractData/${customerB.id}`, token);
       expect(response.statusCode).toBe(200);
       expect(ContractDataListSchema.parse(response.json()).map((c) => c.contractId)).toEqual([

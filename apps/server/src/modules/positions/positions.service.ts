@@ -1,8 +1,9 @@
-import { isAdminRole, isCustomerSideRole } from '@klik/api';
+import { isCustomerSideRole } from '@klik/api';
 import type { Db } from '../../db/database';
 import type { MarketProduct } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth.service';
+import { seesEveryCustomer } from '../auth/customer-access';
 import { StabilityCache, type Stretch } from './clickability-stability';
 import {
   indexOffers,
@@ -26,7 +27,7 @@ import {
 /** Who reads positions, as far as positions care. */
 export interface Viewer {
   userId: number;
-  /** Customer-side users see only their own customers; admins and account managers see all. */
+  /** Customer-side users and account managers see only their own customers; admins see all. */
   restricted: boolean;
   /** Not read-only, click-authorised and a customer-side user (otherwise every status is DC_34). */
   mayClick: boolean;
@@ -36,7 +37,7 @@ export function viewerOf(auth: AuthContext): Viewer {
   const { user } = auth;
   return {
     userId: user.id,
-    restricted: !isAdminRole(user.role),
+    restricted: !seesEveryCustomer(user.role),
     mayClick: !user.readOnly && user.clickAuthorized && isCustomerSideRole(user.role),
   };
 }
@@ -159,7 +160,9 @@ export class PositionsService {
     }
 
     const at = this.deps.now();
-    const context = { paused: state.paused, userMayClick: viewer.mayClick };
+    // Read-only and the right to click are also set per customer (and a deactivated customer's
+    // contracts cannot be clicked): the scope says whether this viewer may click for it.
+    const context = { paused: state.paused, userMayClick: viewer.mayClick && state.mayClick };
     const key = `${context.paused}/${context.userMayClick}`;
     return state.contracts.map(({ id }) => {
       const entry = entries.get(id) as CacheEntry;

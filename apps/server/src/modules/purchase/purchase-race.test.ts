@@ -111,6 +111,8 @@ describe.skipIf(!onPostgres)(
           readOnly: false,
           allowTPIPage: false,
           clickAuthorized: true,
+          manageUsers: false,
+          mustChangePassword: false,
         },
         impersonator: null,
       }));

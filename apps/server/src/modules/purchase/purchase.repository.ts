@@ -31,11 +31,13 @@ export interface ClickContract {
   minClickPercentage: string;
   requireSms: boolean;
   requireApproval: boolean;
+  /** False: the customer is deactivated and its contracts cannot be clicked. */
+  customerActive: boolean;
 }
 
 const CONTRACT_COLUMNS = sql`c.id, c.contract_id, c.customer_id, c.commodity, c.product,
   c.click_type, c.click_option, c.mark_up, c.transaction_fee, c.run_out, c.max_clicks_per_year,
-  c.min_click_percentage, cu.require_sms, cu.require_approval`;
+  c.min_click_percentage, cu.require_sms, cu.require_approval, cu.active as customer_active`;
 
 interface ContractRow {
   id: number;
@@ -52,6 +54,7 @@ interface ContractRow {
   min_click_percentage: string;
   require_sms: boolean;
   require_approval: boolean;
+  customer_active: boolean;
 }
 
 function contractOf(row: ContractRow): ClickContract {
@@ -70,6 +73,7 @@ function contractOf(row: ContractRow): ClickContract {
     minClickPercentage: fromDec(toDec(row.min_click_percentage)),
     requireSms: row.require_sms,
     requireApproval: row.require_approval,
+    customerActive: row.customer_active,
   };
 }
 
@@ -371,6 +375,20 @@ export async function recordTermsAcceptance(
     .values({ user_id: userId, customer_id: customerId, version, accepted_at: at })
     .onConflict((oc) => oc.doNothing())
     .execute();
+}
+
+/**
+ * Whether the user's link to the customer lets them click: not read-only and click-authorised
+ * for that customer (the user's own flags are checked apart).
+ */
+export async function linkMayClick(db: Db, userId: number, customerId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_customers')
+    .select(['read_only', 'click_authorized'])
+    .where('user_id', '=', userId)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  return row !== undefined && !row.read_only && row.click_authorized;
 }
 
 /** Whether a customer-side user is linked to the customer. */

@@ -1,6 +1,5 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
-  isAdminRole,
   type ClickDetail,
   type ErrorCode,
   type ExecuteBody,
@@ -27,6 +26,7 @@ import type { StoredQuotePart } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import type { AuthContext } from '../auth/auth.service';
+import { seesEveryCustomer } from '../auth/customer-access';
 import { findClickDetail } from '../clicks/clicks.repository';
 import { clickReaderOf } from '../clicks/clicks.service';
 import { viewerOf } from '../positions/positions.service';
@@ -42,6 +42,7 @@ import {
   recordTermsAcceptance,
   releaseVolume,
   reserveVolume,
+  linkMayClick,
   userHasCustomer,
   type ClickContract,
 } from './purchase.repository';
@@ -103,9 +104,9 @@ function pgErrorMentions(error: unknown, sqlState: string, constraint: string): 
 export class PurchaseService {
   constructor(private readonly deps: PurchaseDeps) {}
 
-  /** Customer-side users act only for their own customers; admins and account managers for all. */
+  /** Admins act for every customer; everyone else (account managers too) for their own. */
   async #assertCustomerAccess(auth: AuthContext, customerId: number): Promise<void> {
-    if (isAdminRole(auth.user.role)) return;
+    if (seesEveryCustomer(auth.user.role)) return;
     if (!(await userHasCustomer(this.deps.db, auth.user.id, customerId))) {
       throw new AppError('FORBIDDEN');
     }
@@ -123,8 +124,12 @@ export class PurchaseService {
     market: Market,
     at: Date,
   ): Promise<Evaluation> {
+    if (!contract.customerActive) throw new AppError('CUSTOMER_INACTIVE');
     const state = await positionState(db, contract, period.yearOfSupply, period.maturity);
     const { volumes, offers } = state;
+    // Read-only and the right to click are set per user and per customer.
+    const userMayClick =
+      viewerOf(auth).mayClick && (await linkMayClick(db, auth.user.id, contract.customerId));
     if (volumes.length === 0) throw new AppError('NOT_FOUND');
     const parts: ContractPartVolumes[] = volumes.map((part) => ({
       ...part,
@@ -142,7 +147,7 @@ export class PurchaseService {
       parts,
       at,
       paused: state.paused,
-      userMayClick: viewerOf(auth).mayClick,
+      userMayClick,
       pendingOverlappingClick: hasPendingOverlappingClick(period, state.pending),
     });
     if (!decision.clickable) {
@@ -390,7 +395,7 @@ export class PurchaseService {
     const quote = await findQuoteHead(db, body.quoteId, auth.user.id);
     if (!quote || quote.userId !== auth.user.id) throw new AppError('NOT_FOUND');
     const head = quote.contract;
-    if (!isAdminRole(auth.user.role) && !quote.userLinked) throw new AppError('FORBIDDEN');
+    if (!seesEveryCustomer(auth.user.role) && !quote.userLinked) throw new AppError('FORBIDDEN');
     if (body.acceptedTermsVersion !== undefined) {
       await this.#acceptTermsVersion(auth, head.customerId, body.acceptedTermsVersion, ip);
     }

@@ -10,6 +10,7 @@ import {
 } from '@klik/api';
 import type { Db } from '../../db/database';
 import type { AuthContext } from '../auth/auth.service';
+import { seesEveryCustomer } from '../auth/customer-access';
 import type { BusEvents, EventBus } from './event-bus';
 import { customerAccessOf, sessionValidity } from './realtime.repository';
 
@@ -30,8 +31,13 @@ interface Client {
   socket: WebSocket;
   sessionId: number;
   userId: number;
-  /** Admins and account managers (not signed in as someone else) see every customer. */
+  /** Admins (not signed in as someone else) see every customer's clicks. */
   seesAll: boolean;
+  /**
+   * Admins and account managers (not signed in as someone else): every price and the session
+   * count. An account manager's clicks are those of their portfolio.
+   */
+  staff: boolean;
   customerIds: Set<number>;
   products: Set<MarketProduct>;
   /** Products joined in a fixed order: clients with the same key get the same bytes. */
@@ -110,7 +116,8 @@ export class RealtimeHub {
 
   /** Registers an authenticated websocket and greets it. */
   async attach(socket: WebSocket, auth: AuthContext): Promise<void> {
-    const seesAll = isAdminRole(auth.user.role) && auth.impersonator === null;
+    const seesAll = seesEveryCustomer(auth.user.role) && auth.impersonator === null;
+    const staff = isAdminRole(auth.user.role) && auth.impersonator === null;
     const access = seesAll
       ? { customerIds: new Set<number>(), products: new Set<MarketProduct>() }
       : ((await customerAccessOf(this.deps.db, [auth.user.id])).get(auth.user.id) ?? {
@@ -123,9 +130,10 @@ export class RealtimeHub {
       sessionId: auth.sessionId,
       userId: auth.user.id,
       seesAll,
+      staff,
       customerIds: access.customerIds,
       products: access.products,
-      productKey: seesAll ? '*' : [...access.products].sort().join(','),
+      productKey: staff ? '*' : [...access.products].sort().join(','),
     };
     this.#clients.add(client);
     socket.on('close', () => {
@@ -133,7 +141,7 @@ export class RealtimeHub {
       this.#scheduleCountReport();
     });
     this.#send(client, message('socketUpdate', { at: this.deps.now().toISOString() }));
-    if (seesAll) {
+    if (staff) {
       this.#send(client, message('sessionCountUpdate', { count: this.totalSessionCount() }));
     }
     this.#scheduleCountReport();
@@ -172,18 +180,16 @@ export class RealtimeHub {
       }
       for (const [sessionId, reason] of ending) this.#terminate(sessionId, reason);
 
-      const customerSide = clients.filter(
-        (client) => !client.seesAll && !ending.has(client.sessionId),
-      );
+      const limited = clients.filter((client) => !client.seesAll && !ending.has(client.sessionId));
       const access = await customerAccessOf(this.deps.db, [
-        ...new Set(customerSide.map((client) => client.userId)),
+        ...new Set(limited.map((client) => client.userId)),
       ]);
-      for (const client of customerSide) {
+      for (const client of limited) {
         const fresh = access.get(client.userId);
         if (!fresh) continue;
         client.customerIds = fresh.customerIds;
         client.products = fresh.products;
-        client.productKey = [...fresh.products].sort().join(',');
+        if (!client.staff) client.productKey = [...fresh.products].sort().join(',');
       }
     } catch (error) {
       this.deps.log.error({ err: error }, 'websocket session check failed');
@@ -254,7 +260,7 @@ export class RealtimeHub {
     const total = this.totalSessionCount();
     if (total === this.#lastTotalSent) return;
     this.#lastTotalSent = total;
-    this.#broadcast(message('sessionCountUpdate', { count: total }), (client) => client.seesAll);
+    this.#broadcast(message('sessionCountUpdate', { count: total }), (client) => client.staff);
   }
 
   #onPrices(payload: BusEvents['priceUpdate']): void {
@@ -263,7 +269,7 @@ export class RealtimeHub {
     for (const client of this.#clients) {
       let bytes = byKey.get(client.productKey);
       if (bytes === undefined) {
-        const prices = client.seesAll
+        const prices = client.staff
           ? payload.prices
           : payload.prices.filter((price) => client.products.has(price.product));
         const body: PriceUpdatePayload = { prices, sentAt };

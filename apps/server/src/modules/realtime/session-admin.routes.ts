@@ -24,7 +24,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncZod<SessionAdminRoutesOptions
   app.get(
     MARKET_REST.sessions,
     {
-      preHandler: guards.requireRole('admin', 'accountmanager'),
+      preHandler: guards.requirePermission('monitor.read'),
       schema: {
         tags: ['monitor'],
         summary: 'Active sessions (admin and account manager)',
@@ -51,7 +51,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncZod<SessionAdminRoutesOptions
   app.delete(
     MARKET_REST.sessionPattern,
     {
-      preHandler: guards.requireRole('admin'),
+      preHandler: guards.requirePermission('sessions.terminate'),
       schema: {
         tags: ['monitor'],
         summary: 'End a session: it is revoked and its websockets get terminateSession (admin)',

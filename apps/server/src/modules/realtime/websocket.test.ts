@@ -69,7 +69,11 @@ beforeAll(async () => {
     customerIds: [gasCustomer.id, powerCustomer.id],
   });
   admin = await createUser(t.db, { role: 'admin' });
-  accountManager = await createUser(t.db, { role: 'accountmanager' });
+  // The account manager's portfolio holds the gas customer only.
+  accountManager = await createUser(t.db, {
+    role: 'accountmanager',
+    customerIds: [gasCustomer.id],
+  });
 });
 
 afterAll(async () => {
@@ -144,7 +148,7 @@ describe('per-customer filtering', () => {
     for (const socket of sockets) socket.close();
   });
 
-  it('sends a click update to the clients of that customer and to admins only', async () => {
+  it('sends a click update to the clients of that customer, its account manager and admins only', async () => {
     const gas = await connect(gasUser);
     const power = await connect(powerUser);
     const manager = await connect(accountManager);
@@ -168,6 +172,18 @@ describe('per-customer filtering', () => {
       'clickUpdate',
     );
     expect(powerContract.customerId).toBe(powerCustomer.id);
+
+    // A customer outside the portfolio: its clicks do not reach the account manager.
+    const afterGas = manager.socket.received.length;
+    await t.app.deps.bus.publish('clickUpdate', {
+      contractId: powerContract.contractId,
+      customerId: powerContract.customerId,
+    });
+    await power.socket.next('clickUpdate', marks[1]);
+    await barrier(sockets);
+    expect(manager.socket.received.slice(afterGas).map((event) => event.name)).not.toContain(
+      'clickUpdate',
+    );
     for (const socket of sockets) socket.close();
   });
 

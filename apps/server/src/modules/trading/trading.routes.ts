@@ -33,7 +33,7 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
   app.put(
     REST.tradingStatus,
     {
-      preHandler: guards.requireRole('admin', 'accountmanager'),
+      preHandler: guards.requirePermission('trading.pause'),
       schema: {
         tags: ['trading'],
         summary: 'Pause or resume clicking for every customer (admin and account manager)',

@@ -79,6 +79,50 @@ export function purchaseErrorText(code: ErrorCode, facts: ErrorFacts = {}): Erro
       return { key: 'error.internal' };
     case 'SHUTTING_DOWN':
       return { key: 'error.shuttingDown' };
+    case 'VERSION_CONFLICT':
+      return { key: 'error.versionConflict' };
+    case 'USER_NOT_UNIQUE':
+      return { key: 'error.userNotUnique' };
+    case 'USERNAME_NOT_UNIQUE':
+      return { key: 'error.usernameNotUnique' };
+    case 'CUSTOMER_NAME_NOT_UNIQUE':
+      return { key: 'error.customerNameNotUnique' };
+    case 'CONSULTANT_NAME_NOT_UNIQUE':
+      return { key: 'error.consultantNameNotUnique' };
+    case 'CANNOT_REMOVE_SELF':
+      return { key: 'error.cannotRemoveSelf' };
+    case 'RIGHTS_EXCEEDED':
+      return { key: 'error.rightsExceeded' };
+    case 'CUSTOMER_INACTIVE':
+      return { key: 'error.customerInactive' };
+    case 'PASSWORD_CHANGE_REQUIRED':
+      return { key: 'error.passwordChangeRequired' };
+    case 'CURRENT_PASSWORD_WRONG':
+      return { key: 'error.currentPasswordWrong' };
+    case 'PASSWORD_NOT_CHANGED':
+      return { key: 'error.passwordNotChanged' };
+    case 'NAME_REQUIRED':
+      return { key: 'error.nameRequired' };
+    case 'NAME_INVALID':
+      return { key: 'error.nameInvalid' };
+    case 'USERNAME_REQUIRED':
+      return { key: 'error.usernameRequired' };
+    case 'USERNAME_INVALID':
+      return { key: 'error.usernameInvalid' };
+    case 'EMAIL_REQUIRED':
+      return { key: 'error.emailRequired' };
+    case 'EMAIL_INVALID':
+      return { key: 'error.emailInvalid' };
+    case 'MOBILE_INVALID':
+      return { key: 'error.mobileInvalid' };
+    case 'PASSWORD_REQUIRED':
+      return { key: 'error.passwordRequired' };
+    case 'PASSWORD_TOO_SHORT':
+      return { key: 'error.passwordTooShort' };
+    case 'PASSWORD_TOO_LONG':
+      return { key: 'error.passwordTooLong' };
+    case 'TERMS_TEXT_REQUIRED':
+      return { key: 'error.termsTextRequired' };
   }
 }
 

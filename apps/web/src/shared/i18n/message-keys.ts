@@ -75,6 +75,50 @@ export function errorMessageKey(code: ErrorCode): MessageKey {
       return 'error.smsAttemptsExceeded';
     case 'CLICK_NOT_PENDING':
       return 'error.clickNotPending';
+    case 'VERSION_CONFLICT':
+      return 'error.versionConflict';
+    case 'USER_NOT_UNIQUE':
+      return 'error.userNotUnique';
+    case 'USERNAME_NOT_UNIQUE':
+      return 'error.usernameNotUnique';
+    case 'CUSTOMER_NAME_NOT_UNIQUE':
+      return 'error.customerNameNotUnique';
+    case 'CONSULTANT_NAME_NOT_UNIQUE':
+      return 'error.consultantNameNotUnique';
+    case 'CANNOT_REMOVE_SELF':
+      return 'error.cannotRemoveSelf';
+    case 'RIGHTS_EXCEEDED':
+      return 'error.rightsExceeded';
+    case 'CUSTOMER_INACTIVE':
+      return 'error.customerInactive';
+    case 'PASSWORD_CHANGE_REQUIRED':
+      return 'error.passwordChangeRequired';
+    case 'CURRENT_PASSWORD_WRONG':
+      return 'error.currentPasswordWrong';
+    case 'PASSWORD_NOT_CHANGED':
+      return 'error.passwordNotChanged';
+    case 'NAME_REQUIRED':
+      return 'error.nameRequired';
+    case 'NAME_INVALID':
+      return 'error.nameInvalid';
+    case 'USERNAME_REQUIRED':
+      return 'error.usernameRequired';
+    case 'USERNAME_INVALID':
+      return 'error.usernameInvalid';
+    case 'EMAIL_REQUIRED':
+      return 'error.emailRequired';
+    case 'EMAIL_INVALID':
+      return 'error.emailInvalid';
+    case 'MOBILE_INVALID':
+      return 'error.mobileInvalid';
+    case 'PASSWORD_REQUIRED':
+      return 'error.passwordRequired';
+    case 'PASSWORD_TOO_SHORT':
+      return 'error.passwordTooShort';
+    case 'PASSWORD_TOO_LONG':
+      return 'error.passwordTooLong';
+    case 'TERMS_TEXT_REQUIRED':
+      return 'error.termsTextRequired';
   }
 }
 
