@@ -13,6 +13,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { refuseWhileClosing } from './http/refuse-while-closing';
 import { registerNoStore } from './http/no-store';
 import { registerXsrf } from './http/xsrf';
+import { adminModule } from './modules/admin/admin.plugin';
 import { createAuthGuards, type AuthGuards } from './modules/auth/auth-guards';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
@@ -179,6 +180,7 @@ export async function buildApp(
   await app.register(healthRoutes, { db: deps.db, bus: deps.bus, now: deps.now });
   await app.register(envRoutes, { config });
   await app.register(authRoutes, { auth: authService, guards });
+  await app.register(adminModule, { auth: authService });
   await app.register(localeRoutes);
   const outbox = new EventOutbox({ db: deps.db, bus: deps.bus, log: app.log });
   const flushEvents = () => outbox.flush();

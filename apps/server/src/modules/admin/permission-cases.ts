@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MARKET_REST, REST, type Action } from '@klik/api';
+import { ADMIN_PATHS, MARKET_REST, REST, type Action } from '@klik/api';
 import { login } from '../../../test/test-app';
 import { quickUser, type AdminWorld } from './admin-test-kit';
 
@@ -33,6 +33,18 @@ function fresh(prefix: string): string {
 /** A customer user of the side's customer, as a fresh subject. */
 async function subjectUser(w: AdminWorld, side: Side) {
   return quickUser(w.t.db, { role: 'customer', customerIds: [customerOf(w, side)] });
+}
+
+function newUserBody(w: AdminWorld, side: Side) {
+  const username = fresh('new');
+  return {
+    username,
+    name: `Nieuwe ${username}`,
+    email: `${username}@example.test`,
+    role: 'customer',
+    customers: [{ customerId: customerOf(w, side) }],
+    initialPassword: 'Begin-1234',
+  };
 }
 
 export const ROUTE_CASES: RouteCase[] = [
@@ -97,5 +109,86 @@ export const ROUTE_CASES: RouteCase[] = [
     route: REST.liftLoginThrottle,
     ok: 200,
     request: async () => ({ url: REST.liftLoginThrottle, payload: { username: fresh('someone') } }),
+  },
+
+  // Users.
+  {
+    action: 'users.read',
+    method: 'GET',
+    route: ADMIN_PATHS.users,
+    ok: 200,
+    request: async (w, side) => ({ url: `${ADMIN_PATHS.users}?customerId=${customerOf(w, side)}` }),
+  },
+  {
+    action: 'users.read',
+    method: 'GET',
+    route: ADMIN_PATHS.userPattern,
+    ok: 200,
+    request: async (w, side) => ({ url: ADMIN_PATHS.user((await subjectUser(w, side)).id) }),
+  },
+  {
+    action: 'users.create',
+    method: 'POST',
+    route: ADMIN_PATHS.users,
+    ok: 201,
+    request: async (w, side) => ({ url: ADMIN_PATHS.users, payload: newUserBody(w, side) }),
+  },
+  {
+    action: 'users.createViewOnly',
+    method: 'POST',
+    route: ADMIN_PATHS.viewOnlyUsers,
+    ok: 201,
+    request: async (w, side) => {
+      const { role: _role, customers: _customers, ...body } = newUserBody(w, side);
+      return {
+        url: ADMIN_PATHS.viewOnlyUsers,
+        payload: { ...body, customerIds: [customerOf(w, side)] },
+      };
+    },
+  },
+  {
+    action: 'users.edit',
+    method: 'PUT',
+    route: ADMIN_PATHS.userPattern,
+    ok: 200,
+    request: async (w, side) => {
+      const user = await subjectUser(w, side);
+      return {
+        url: ADMIN_PATHS.user(user.id),
+        payload: {
+          version: 1,
+          name: 'Nieuwe naam',
+          email: `${user.username}@example.test`,
+          mobile: null,
+          locale: 'nl',
+          role: 'customer',
+          readOnly: false,
+          clickAuthorized: true,
+          allowTPIPage: false,
+          manageUsers: false,
+          customers: [{ customerId: customerOf(w, side), readOnly: false, clickAuthorized: true }],
+        },
+      };
+    },
+  },
+  {
+    action: 'users.deactivate',
+    method: 'PUT',
+    route: ADMIN_PATHS.userActivePattern,
+    ok: 200,
+    request: async (w, side) => ({
+      url: ADMIN_PATHS.userActive((await subjectUser(w, side)).id),
+      payload: { version: 1, active: false },
+    }),
+  },
+  {
+    action: 'users.resetPassword',
+    method: 'PUT',
+    route: ADMIN_PATHS.userPasswordPattern,
+    ok: 200,
+    request: async (w, side) => ({
+      url: ADMIN_PATHS.userPassword((await subjectUser(w, side)).id),
+      payload: { version: 1, initialPassword: 'Opnieuw-123' },
+    }),
   },
 ];

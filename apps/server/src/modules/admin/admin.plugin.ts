@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthService } from '../auth/auth.service';
+import type { AdminDeps } from './admin-change';
+import { usersRoutes } from './users.routes';
+import { UsersService } from './users.service';
+
+/**
+ * The administrative area (docs/administration.md) as one plugin: it builds its services from
+ * the app's shared dependencies and registers their routes. Rights: docs/permissions.md.
+ */
+export const adminModule: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  const deps: AdminDeps = {
+    db: app.deps.db,
+    now: app.deps.now,
+    endSessions: (sessionIds) => auth.sessionsEnded(sessionIds),
+  };
+  const { guards } = app;
+  await app.register(usersRoutes, { users: new UsersService(deps), guards });
+};
