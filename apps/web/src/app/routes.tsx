@@ -85,6 +85,33 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: 'editusers/new',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('admin'),
+              lazy: async () => ({
+                Component: (await import('../features/admin/screens/user-create-screen'))
+                  .NewUserScreen,
+              }),
+            },
+            {
+              path: 'editusers/:userId',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('users'),
+              lazy: async () => ({
+                Component: (await import('../features/admin/screens/user-edit-screen'))
+                  .UserEditScreen,
+              }),
+            },
+            {
+              path: 'addviewonlyuser',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('users'),
+              lazy: async () => ({
+                Component: (await import('../features/admin/screens/user-create-screen'))
+                  .AddViewOnlyUserScreen,
+              }),
+            },
+            {
               path: 'monitorprices',
               ErrorBoundary: ScreenError,
               loader: guardLoader('admin'),

@@ -25,6 +25,16 @@ const ADMIN = [
     'shell.nav.manageUsers',
   ],
 ];
+const ADMIN_FOR_ACCOUNT_MANAGER = [
+  'shell.nav.group.admin',
+  [
+    'shell.nav.adminDashboard',
+    'shell.nav.monitorDashboard',
+    'shell.nav.monitorPrices',
+    'shell.nav.manageUsers',
+    'shell.nav.addViewOnlyUser',
+  ],
+];
 
 describe('the main menu by role', () => {
   it('a customer sees positions and clicks, no administration', () => {
@@ -57,7 +67,7 @@ describe('the main menu by role', () => {
     expect(menuOf({ role: 'accountmanager' })).toEqual([
       ['shell.nav.group.positions', ['shell.nav.dashboard']],
       CLICKS,
-      ADMIN,
+      ADMIN_FOR_ACCOUNT_MANAGER,
     ]);
   });
 
@@ -65,7 +75,7 @@ describe('the main menu by role', () => {
     expect(menuOf({ role: 'customer', manageUsers: true } as Partial<UserSession>)).toEqual([
       ['shell.nav.group.positions', ['shell.nav.dashboard']],
       CLICKS,
-      ['shell.nav.group.admin', ['shell.nav.editUsers']],
+      ['shell.nav.group.admin', ['shell.nav.editUsers', 'shell.nav.addViewOnlyUser']],
     ]);
   });
 

@@ -63,6 +63,14 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     group: 'admin',
     requires: (session) => session.role === 'customer',
   },
+  {
+    path: ADMIN_WEB_PATHS.addViewOnlyUser,
+    label: 'shell.nav.addViewOnlyUser',
+    group: 'admin',
+    // An admin's session carries no customers to give (decision 007): admins add users at
+    // manageusers.
+    requires: (session) => !session.readOnly && session.role !== 'admin',
+  },
 ];
 
 export interface VisibleNavGroup {

@@ -32,10 +32,11 @@ export function useUserList(query: string) {
   });
 }
 
-export function useUser(userId: number) {
+export function useUser(userId: number, enabled = true) {
   const api = useApiClient();
   return useQuery({
     queryKey: usersQueryKeys.one(userId),
+    enabled,
     queryFn: () => api.call('GET', ADMIN_PATHS.user(userId), AdminUserSchema),
     // A stale version must be reloaded on purpose, never swapped under a form being edited.
     refetchOnWindowFocus: false,

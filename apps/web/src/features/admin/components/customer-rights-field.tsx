@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { errorMessageKey } from '../../../shared/i18n/message-keys';
+import { useT } from '../../../shared/i18n/use-t';
+import type { CustomerChoice } from '../api/use-customer-choices';
+import type { CustomerRightsValue } from '../derive/user-form';
+import type { ErrorCode } from '@klik/api';
+import type { MessageKey } from '../../../shared/i18n/catalogues';
+
+const RIGHTS = [
+  { right: 'readOnly', label: 'admin.user.customers.readOnlyFor' },
+  { right: 'clickAuthorized', label: 'admin.user.customers.clickFor' },
+] as const satisfies readonly { right: keyof CustomerRightsValue; label: MessageKey }[];
+
+/**
+ * The customers a user belongs to. With `withRights` each has its own read-only and click right
+ * (the user's own flags apply as well); otherwise only which customers.
+ */
+export function CustomerRightsField({
+  label,
+  value,
+  choices,
+  withRights,
+  disabled,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: readonly CustomerRightsValue[];
+  choices: readonly CustomerChoice[];
+  withRights: boolean;
+  disabled: boolean;
+  error?: ErrorCode;
+  onChange: (next: CustomerRightsValue[]) => void;
+}) {
+  const t = useT();
+  const available = choices.filter(
+    (choice) => !value.some((link) => link.customerId === choice.id),
+  );
+  const [adding, setAdding] = useState('');
+  const update = (customerId: number, change: Partial<CustomerRightsValue>) =>
+    onChange(value.map((link) => (link.customerId === customerId ? { ...link, ...change } : link)));
+
+  function add() {
+    const choice = available.find((candidate) => String(candidate.id) === adding);
+    if (!choice) return;
+    onChange([
+      ...value,
+      { customerId: choice.id, customerName: choice.name, readOnly: false, clickAuthorized: true },
+    ]);
+    setAdding('');
+  }
+
+  return (
+    <Fieldset legend={label} data-testid="customer-rights">
+      <Stack gap="xs">
+        {value.length === 0 ? (
+          <Text size="sm" data-testid="customer-rights-empty">
+            {t('admin.user.customers.none')}
+          </Text>
+        ) : (
+          <Table fz="sm" withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('admin.user.customers.customer')}</Table.Th>
+                {withRights && (
+                  <Table.Th scope="col">{t('admin.user.customers.readOnly')}</Table.Th>
+                )}
+                {withRights && <Table.Th scope="col">{t('admin.user.customers.click')}</Table.Th>}
+                <Table.Th scope="col">
+                  <span className="klik-visually-hidden">{t('admin.user.customers.actions')}</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {value.map((link) => (
+                <Table.Tr key={link.customerId} data-testid={`customer-link-${link.customerId}`}>
+                  <Table.Td>{link.customerName}</Table.Td>
+                  {withRights &&
+                    RIGHTS.map(({ right, label }) => (
+                      <Table.Td key={right}>
+                        <Checkbox
+                          aria-label={t(label, { customer: link.customerName })}
+                          checked={link[right]}
+                          disabled={disabled}
+                          onChange={(event) =>
+                            update(link.customerId, { [right]: event.currentTarget.checked })
+                          }
+                        />
+                      </Table.Td>
+                    ))}
+                  <Table.Td>
+                    <Button
+                      variant="subtle"
+                      size="xs"
+                      color="red.8"
+                      disabled={disabled}
+                      onClick={() =>
+                        onChange(value.filter((other) => other.customerId !== link.customerId))
+                      }
+                      aria-label={t('admin.user.customers.removeFrom', {
+                        customer: link.customerName,
+                      })}
+                    >
+                      {t('admin.user.customers.remove')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        {available.length > 0 && (
+          <Group align="flex-end" gap="xs">
+            <NativeSelect
+              label={t('admin.user.customers.add')}
+              value={adding}
+              disabled={disabled}
+              onChange={(event) => setAdding(event.currentTarget.value)}
+              data={[
+                { value: '', label: t('admin.user.customers.choose') },
+                ...available.map((choice) => ({ value: String(choice.id), label: choice.name })),
+              ]}
+              data-testid="customer-add-select"
+            />
+            <Button
+              variant="default"
+              disabled={disabled || adding === ''}
+              onClick={add}
+              data-testid="customer-add"
+            >
+              {t('admin.user.customers.addButton')}
+            </Button>
+          </Group>
+        )}
+        {error && (
+          <Text size="sm" c="red.8" role="alert" data-testid="error-customers">
+            {error === 'VALIDATION_FAILED'
+              ? t('admin.user.customers.required')
+              : t(errorMessageKey(error))}
+          </Text>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}

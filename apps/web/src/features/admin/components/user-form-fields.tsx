@@ -1,0 +1,196 @@
+import { Checkbox, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { LOCALES, ROLES, type ErrorCode, type Role } from '@klik/api';
+import type { MessageKey } from '../../../shared/i18n/catalogues';
+import { errorMessageKey, roleMessageKey } from '../../../shared/i18n/message-keys';
+import { useT } from '../../../shared/i18n/use-t';
+import type { CustomerChoice } from '../api/use-customer-choices';
+import type { FieldErrors, UserFormMode, UserFormValues } from '../derive/user-form';
+import { CustomerRightsField } from './customer-rights-field';
+
+/** Which roles this editor may give: account managers create customer-side users only. */
+function rolesFor(editorRole: Role): readonly Role[] {
+  if (editorRole === 'admin') return ROLES;
+  if (editorRole === 'accountmanager') return ['customer', 'consultant'];
+  return ['customer'];
+}
+
+/** The rights beside read-only, each for the roles it belongs to. */
+const FLAGS = [
+  {
+    flag: 'clickAuthorized',
+    label: 'admin.user.clickAuthorized',
+    shownFor: (role: Role) => role === 'customer' || role === 'consultant',
+  },
+  {
+    flag: 'allowTPIPage',
+    label: 'admin.user.allowTPIPage',
+    shownFor: (role: Role) => role === 'consultant',
+  },
+  {
+    flag: 'manageUsers',
+    label: 'admin.user.manageUsers',
+    shownFor: (role: Role) => role === 'customer',
+  },
+] as const satisfies readonly {
+  flag: keyof UserFormValues;
+  label: MessageKey;
+  shownFor: (role: Role) => boolean;
+}[];
+
+/**
+ * Every input of the user form, each with its label and its own error (spec section 5) in the
+ * catalogue's words; which inputs a mode shows follows the request it sends.
+ */
+export function UserFormFields({
+  mode,
+  values,
+  errors,
+  editorRole,
+  customerChoices,
+  disabled,
+  onChange,
+}: {
+  mode: UserFormMode;
+  values: UserFormValues;
+  errors: FieldErrors;
+  editorRole: Role;
+  customerChoices: readonly CustomerChoice[];
+  disabled: boolean;
+  onChange: (change: Partial<UserFormValues>) => void;
+}) {
+  const t = useT();
+  const error = (code: ErrorCode | undefined) => (code ? t(errorMessageKey(code)) : undefined);
+  const creating = mode !== 'edit';
+  const withRights = mode === 'edit' || mode === 'create';
+  const roles = rolesFor(editorRole);
+  const customerSide = values.role === 'customer' || values.role === 'consultant';
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {creating ? (
+          <TextInput
+            label={t('admin.user.username')}
+            description={t('admin.user.usernameHint')}
+            value={values.username}
+            onChange={(event) => onChange({ username: event.currentTarget.value })}
+            error={error(errors.username)}
+            disabled={disabled}
+            autoComplete="off"
+            required
+            data-testid="field-username"
+          />
+        ) : (
+          <TextInput
+            label={t('admin.user.username')}
+            value={values.username}
+            readOnly
+            data-testid="field-username"
+          />
+        )}
+        <TextInput
+          label={t('admin.user.name')}
+          value={values.name}
+          onChange={(event) => onChange({ name: event.currentTarget.value })}
+          error={error(errors.name)}
+          disabled={disabled}
+          required
+          data-testid="field-name"
+        />
+        <TextInput
+          type="email"
+          label={t('admin.user.email')}
+          value={values.email}
+          onChange={(event) => onChange({ email: event.currentTarget.value })}
+          error={error(errors.email)}
+          disabled={disabled}
+          autoComplete="off"
+          required
+          data-testid="field-email"
+        />
+        <TextInput
+          type="tel"
+          label={t('admin.user.mobile')}
+          description={t('admin.user.mobileHint')}
+          value={values.mobile}
+          onChange={(event) => onChange({ mobile: event.currentTarget.value })}
+          error={error(errors.mobile)}
+          disabled={disabled}
+          autoComplete="off"
+          data-testid="field-mobile"
+        />
+        <NativeSelect
+          label={t('admin.user.locale')}
+          value={values.locale}
+          onChange={(event) =>
+            onChange({ locale: event.currentTarget.value as UserFormValues['locale'] })
+          }
+          data={LOCALES.map((locale) => ({ value: locale, label: t(`locale.${locale}`) }))}
+          disabled={disabled}
+          data-testid="field-locale"
+        />
+        {withRights && (
+          <NativeSelect
+            label={t('admin.user.role')}
+            value={values.role}
+            onChange={(event) => onChange({ role: event.currentTarget.value as Role })}
+            data={(roles.includes(values.role) ? roles : [values.role, ...roles]).map((role) => ({
+              value: role,
+              label: t(roleMessageKey(role)),
+            }))}
+            error={error(errors.role)}
+            disabled={disabled || roles.length === 1}
+            data-testid="field-role"
+          />
+        )}
+        {creating && (
+          <PasswordInput
+            label={t('admin.user.initialPassword')}
+            description={t('admin.user.initialPasswordHint')}
+            value={values.initialPassword}
+            onChange={(event) => onChange({ initialPassword: event.currentTarget.value })}
+            error={error(errors.initialPassword)}
+            disabled={disabled}
+            autoComplete="new-password"
+            required
+            data-testid="field-initialPassword"
+          />
+        )}
+      </SimpleGrid>
+      {(withRights || mode === 'accountManager') && (
+        <Stack gap="xs">
+          <Checkbox
+            label={t(
+              mode === 'accountManager' ? 'admin.user.readOnlyManager' : 'admin.user.readOnly',
+            )}
+            checked={values.readOnly}
+            onChange={(event) => onChange({ readOnly: event.currentTarget.checked })}
+            disabled={disabled}
+            data-testid="field-readOnly"
+          />
+          {withRights &&
+            FLAGS.filter(({ shownFor }) => shownFor(values.role)).map(({ flag, label }) => (
+              <Checkbox
+                key={flag}
+                label={t(label)}
+                checked={values[flag]}
+                onChange={(event) => onChange({ [flag]: event.currentTarget.checked })}
+                disabled={disabled}
+                data-testid={`field-${flag}`}
+              />
+            ))}
+        </Stack>
+      )}
+      {(customerSide || mode === 'accountManager') && (
+        <CustomerRightsField
+          label={t(mode === 'accountManager' ? 'admin.user.portfolio' : 'admin.user.customers')}
+          value={values.customers}
+          choices={customerChoices}
+          withRights={withRights}
+          disabled={disabled}
+          error={errors.customers}
+          onChange={(customers) => onChange({ customers })}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,218 @@
+import type { z } from 'zod';
+import {
+  CreateAccountManagerBodySchema,
+  CreateUserBodySchema,
+  CreateViewOnlyUserBodySchema,
+  ErrorCodeSchema,
+  UpdateUserBodySchema,
+  type AdminUser,
+  type ErrorCode,
+  type Locale,
+  type Role,
+} from '@klik/api';
+
+/**
+ * What the user form edits: `edit` one user, `create` a user (admins, account managers),
+ * `viewOnly` (addviewonlyuser), `accountManager` (addaccountmanager).
+ */
+export type UserFormMode = 'edit' | 'create' | 'viewOnly' | 'accountManager';
+
+export interface CustomerRightsValue {
+  customerId: number;
+  customerName: string;
+  readOnly: boolean;
+  clickAuthorized: boolean;
+}
+
+export interface UserFormValues {
+  username: string;
+  initialPassword: string;
+  name: string;
+  email: string;
+  mobile: string;
+  locale: Locale;
+  role: Role;
+  readOnly: boolean;
+  clickAuthorized: boolean;
+  allowTPIPage: boolean;
+  manageUsers: boolean;
+  customers: CustomerRightsValue[];
+}
+
+export const USER_FORM_FIELDS = [
+  'username',
+  'initialPassword',
+  'name',
+  'email',
+  'mobile',
+  'locale',
+  'role',
+  'readOnly',
+  'clickAuthorized',
+  'allowTPIPage',
+  'manageUsers',
+  'customers',
+] as const satisfies readonly (keyof UserFormValues)[];
+export type UserFormField = (typeof USER_FORM_FIELDS)[number];
+
+/** A field's error: an error code, whose text is in the catalogues. */
+export type FieldErrors = Partial<Record<UserFormField, ErrorCode>>;
+
+export function emptyUserForm(overrides: Partial<UserFormValues> = {}): UserFormValues {
+  return {
+    username: '',
+    initialPassword: '',
+    name: '',
+    email: '',
+    mobile: '',
+    locale: 'nl',
+    role: 'customer',
+    readOnly: false,
+    clickAuthorized: true,
+    allowTPIPage: false,
+    manageUsers: false,
+    customers: [],
+    ...overrides,
+  };
+}
+
+export function userFormOf(user: AdminUser): UserFormValues {
+  return emptyUserForm({
+    username: user.username,
+    name: user.name,
+    email: user.email ?? '',
+    mobile: user.mobile ?? '',
+    locale: user.locale,
+    role: user.role,
+    readOnly: user.readOnly,
+    clickAuthorized: user.clickAuthorized,
+    allowTPIPage: user.allowTPIPage,
+    manageUsers: user.manageUsers,
+    customers: user.customers.map(({ customerId, customerName, readOnly, clickAuthorized }) => ({
+      customerId,
+      customerName,
+      readOnly,
+      clickAuthorized,
+    })),
+  });
+}
+
+function details(values: UserFormValues) {
+  return {
+    name: values.name,
+    email: values.email,
+    mobile: values.mobile.trim() === '' ? null : values.mobile,
+    locale: values.locale,
+  };
+}
+
+const credentials = (values: UserFormValues) => ({
+  username: values.username,
+  initialPassword: values.initialPassword,
+});
+
+/** Role, flags and customers; a flag that does not belong to the role is sent as false. */
+const roleAndRights = (values: UserFormValues) => ({
+  role: values.role,
+  readOnly: values.readOnly,
+  clickAuthorized: values.clickAuthorized,
+  allowTPIPage: values.role === 'consultant' && values.allowTPIPage,
+  manageUsers: values.role === 'customer' && values.manageUsers,
+  customers: values.customers.map(({ customerId, readOnly, clickAuthorized }) => ({
+    customerId,
+    readOnly,
+    clickAuthorized,
+  })),
+});
+const customerIds = (values: UserFormValues) => values.customers.map((link) => link.customerId);
+
+/** The request body of a mode, before its schema checks it. */
+function bodyOf(mode: UserFormMode, values: UserFormValues, version: number) {
+  switch (mode) {
+    case 'edit':
+      return {
+        schema: UpdateUserBodySchema as z.ZodType,
+        body: { version, ...details(values), ...roleAndRights(values) },
+      };
+    case 'create':
+      return {
+        schema: CreateUserBodySchema as z.ZodType,
+        body: { ...credentials(values), ...details(values), ...roleAndRights(values) },
+      };
+    case 'viewOnly':
+      return {
+        schema: CreateViewOnlyUserBodySchema as z.ZodType,
+        body: { ...credentials(values), ...details(values), customerIds: customerIds(values) },
+      };
+    case 'accountManager':
+      return {
+        schema: CreateAccountManagerBodySchema as z.ZodType,
+        body: {
+          ...credentials(values),
+          ...details(values),
+          readOnly: values.readOnly,
+          customerIds: customerIds(values),
+        },
+      };
+  }
+}
+
+function asCode(message: string): ErrorCode {
+  const parsed = ErrorCodeSchema.safeParse(message);
+  return parsed.success ? parsed.data : 'VALIDATION_FAILED';
+}
+
+/** The body's fields by the form's fields (customerIds is the form's customers). */
+function formFieldOf(path: PropertyKey | undefined): UserFormField | null {
+  if (path === 'customerIds') return 'customers';
+  return (USER_FORM_FIELDS as readonly PropertyKey[]).includes(path ?? '')
+    ? (path as UserFormField)
+    : null;
+}
+
+export type CheckedForm =
+  { ok: true; body: unknown } | { ok: false; errors: FieldErrors; formError: ErrorCode | null };
+
+/**
+ * Checks the form with the very schema the server validates with, so a field shows the message
+ * the server would answer with (spec section 5), before anything is sent.
+ */
+export function checkUserForm(
+  mode: UserFormMode,
+  values: UserFormValues,
+  version = 1,
+): CheckedForm {
+  const { schema, body } = bodyOf(mode, values, version);
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return { ok: true, body: parsed.data };
+  const errors: FieldErrors = {};
+  let formError: ErrorCode | null = null;
+  for (const issue of parsed.error.issues) {
+    const field = formFieldOf(issue.path[0]);
+    if (field === null) formError ??= asCode(issue.message);
+    else errors[field] ??= asCode(issue.message);
+  }
+  return { ok: false, errors, formError };
+}
+
+/** The field a server's refusal is about, so its text stands beside that field. */
+export function fieldOfServerError(
+  code: string,
+  detailsField?: string | null,
+): UserFormField | null {
+  const named = formFieldOf(detailsField ?? undefined);
+  if (named) return named;
+  if (code.startsWith('USERNAME_')) return 'username';
+  if (code.startsWith('EMAIL_') || code === 'USER_NOT_UNIQUE') return 'email';
+  if (code.startsWith('NAME_')) return 'name';
+  if (code === 'MOBILE_INVALID') return 'mobile';
+  if (code.startsWith('PASSWORD_')) return 'initialPassword';
+  return null;
+}
+
+/** The fields whose saved value differs between two versions of a user. */
+export function changedFields(before: AdminUser, after: AdminUser): UserFormField[] {
+  const a = userFormOf(before);
+  const b = userFormOf(after);
+  return USER_FORM_FIELDS.filter((field) => JSON.stringify(a[field]) !== JSON.stringify(b[field]));
+}
