@@ -112,6 +112,15 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: 'addaccountmanager',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('adminOnly'),
+              lazy: async () => ({
+                Component: (await import('../features/admin/screens/user-create-screen'))
+                  .AddAccountManagerScreen,
+              }),
+            },
+            {
               path: 'monitorprices',
               ErrorBoundary: ScreenError,
               loader: guardLoader('admin'),

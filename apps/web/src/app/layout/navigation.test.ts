@@ -23,6 +23,7 @@ const ADMIN = [
     'shell.nav.monitorDashboard',
     'shell.nav.monitorPrices',
     'shell.nav.manageUsers',
+    'shell.nav.addAccountManager',
   ],
 ];
 const ADMIN_FOR_ACCOUNT_MANAGER = [

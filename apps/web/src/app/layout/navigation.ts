@@ -71,6 +71,12 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     // manageusers.
     requires: (session) => !session.readOnly && session.role !== 'admin',
   },
+  {
+    path: ADMIN_WEB_PATHS.addAccountManager,
+    label: 'shell.nav.addAccountManager',
+    group: 'admin',
+    requires: (session) => !session.readOnly,
+  },
 ];
 
 export interface VisibleNavGroup {

@@ -142,7 +142,13 @@ describe('signed-in shell', () => {
       within(admin)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Beheerdashboard', 'Monitor', 'Marktprijzen', 'Gebruikers']);
+    ).toEqual([
+      'Beheerdashboard',
+      'Monitor',
+      'Marktprijzen',
+      'Gebruikers',
+      'Accountmanager toevoegen',
+    ]);
     expect(within(nav).getAllByRole('list')).toHaveLength(1);
   });
 

@@ -56,7 +56,9 @@ export function CustomerRightsField({
       <Stack gap="xs">
         {value.length === 0 ? (
           <Text size="sm" data-testid="customer-rights-empty">
-            {t('admin.user.customers.none')}
+            {t(
+              choices.length === 0 ? 'admin.user.customers.noChoices' : 'admin.user.customers.none',
+            )}
           </Text>
         ) : (
           <Table fz="sm" withTableBorder>
