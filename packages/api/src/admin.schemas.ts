@@ -85,6 +85,8 @@ export const ADMIN_PATHS = {
   customerPattern: '/rest/admin/customers/:customerId',
   customerActive: (customerId: number) => `/rest/admin/customers/${customerId}/active`,
   customerActivePattern: '/rest/admin/customers/:customerId/active',
+  customerDashboards: (customerId: number) => `/rest/admin/customers/${customerId}/dashboards`,
+  customerDashboardsPattern: '/rest/admin/customers/:customerId/dashboards',
   customerTerms: (customerId: number) => `/rest/admin/customers/${customerId}/terms`,
   customerTermsPattern: '/rest/admin/customers/:customerId/terms',
   defaultTerms: '/rest/admin/terms',

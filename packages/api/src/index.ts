@@ -14,4 +14,5 @@ export * from './clicks.schemas';
 export * from './admin-permissions';
 export * from './admin.schemas';
 export * from './admin-users.schemas';
+export * from './admin-customers.schemas';
 export * from './client';

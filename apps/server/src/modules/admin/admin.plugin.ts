@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService } from '../auth/auth.service';
 import type { AdminDeps } from './admin-change';
+import { customersRoutes } from './customers.routes';
+import { CustomersService } from './customers.service';
+import { staffRoutes } from './staff.routes';
+import { StaffService } from './staff.service';
 import { usersRoutes } from './users.routes';
 import { UsersService } from './users.service';
 
@@ -16,4 +20,6 @@ export const adminModule: FastifyPluginAsyncZod<{ auth: AuthService }> = async (
   };
   const { guards } = app;
   await app.register(usersRoutes, { users: new UsersService(deps), guards });
+  await app.register(staffRoutes, { staff: new StaffService(deps), guards });
+  await app.register(customersRoutes, { customers: new CustomersService(deps), guards });
 };

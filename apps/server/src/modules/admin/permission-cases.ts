@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_PATHS, MARKET_REST, REST, type Action } from '@klik/api';
+import { createCustomer } from '../../../test/builders';
 import { login } from '../../../test/test-app';
 import { quickUser, type AdminWorld } from './admin-test-kit';
 
@@ -19,6 +20,8 @@ export interface RouteCase {
   route: string;
   /** The status of an allowed call. */
   ok: number;
+  /** A list about no one customer: asked once, as "own". */
+  subjectless?: boolean;
   request: (w: AdminWorld, side: Side) => Promise<{ url: string; payload?: unknown }>;
 }
 
@@ -33,6 +36,28 @@ function fresh(prefix: string): string {
 /** A customer user of the side's customer, as a fresh subject. */
 async function subjectUser(w: AdminWorld, side: Side) {
   return quickUser(w.t.db, { role: 'customer', customerIds: [customerOf(w, side)] });
+}
+
+/**
+ * A fresh customer for a change that must not touch the shared ones (deactivating the shared
+ * customer would sign out the callers who belong to it). "Own" puts it in the account managers'
+ * portfolio and the user manager's customers.
+ */
+async function subjectCustomer(w: AdminWorld, side: Side) {
+  const customer = await createCustomer(w.t.db, { name: fresh('Klant') });
+  if (side === 'own') {
+    const { accountmanager, readOnlyAccountmanager, userManager } = w.callers;
+    await w.t.db
+      .insertInto('user_customers')
+      .values(
+        [accountmanager, readOnlyAccountmanager, userManager].map((caller) => ({
+          user_id: caller.user.id,
+          customer_id: customer.id,
+        })),
+      )
+      .execute();
+  }
+  return customer;
 }
 
 function newUserBody(w: AdminWorld, side: Side) {
@@ -190,5 +215,133 @@ export const ROUTE_CASES: RouteCase[] = [
       url: ADMIN_PATHS.userPassword((await subjectUser(w, side)).id),
       payload: { version: 1, initialPassword: 'Opnieuw-123' },
     }),
+  },
+
+  // Customers.
+  {
+    action: 'customers.read',
+    method: 'GET',
+    route: ADMIN_PATHS.customers,
+    ok: 200,
+    subjectless: true,
+    request: async () => ({ url: `${ADMIN_PATHS.customers}?sort=-createdAt` }),
+  },
+  {
+    action: 'customers.read',
+    method: 'GET',
+    route: ADMIN_PATHS.customerPattern,
+    ok: 200,
+    request: async (w, side) => ({ url: ADMIN_PATHS.customer(customerOf(w, side)) }),
+  },
+  {
+    action: 'customers.create',
+    method: 'POST',
+    route: ADMIN_PATHS.customers,
+    ok: 201,
+    request: async () => ({
+      url: ADMIN_PATHS.customers,
+      payload: { name: fresh('Nieuwe Klant'), dashboards: ['Hoofdlocatie'] },
+    }),
+  },
+  {
+    action: 'customers.edit',
+    method: 'PUT',
+    route: ADMIN_PATHS.customerPattern,
+    ok: 200,
+    request: async (w, side) => {
+      const customer = await subjectCustomer(w, side);
+      return {
+        url: ADMIN_PATHS.customer(customer.id),
+        payload: { version: 1, name: customer.name, requireSms: true, requireApproval: false },
+      };
+    },
+  },
+  {
+    action: 'customers.edit',
+    method: 'PUT',
+    route: ADMIN_PATHS.customerDashboardsPattern,
+    ok: 200,
+    request: async (w, side) => {
+      const customer = await subjectCustomer(w, side);
+      return {
+        url: ADMIN_PATHS.customerDashboards(customer.id),
+        payload: {
+          version: 1,
+          dashboards: [
+            ...customer.dashboards.map(({ id, name }) => ({ id, name })),
+            { name: 'Nieuw' },
+          ],
+        },
+      };
+    },
+  },
+  {
+    action: 'customers.deactivate',
+    method: 'PUT',
+    route: ADMIN_PATHS.customerActivePattern,
+    ok: 200,
+    request: async (w, side) => ({
+      url: ADMIN_PATHS.customerActive((await subjectCustomer(w, side)).id),
+      payload: { version: 1, active: false },
+    }),
+  },
+
+  // Account managers and consultants.
+  {
+    action: 'accountManagers.manage',
+    method: 'POST',
+    route: ADMIN_PATHS.accountManagers,
+    ok: 201,
+    request: async (w) => {
+      const { role: _role, customers: _customers, ...body } = newUserBody(w, 'own');
+      return { url: ADMIN_PATHS.accountManagers, payload: { ...body, customerIds: [w.own.id] } };
+    },
+  },
+  {
+    action: 'accountManagers.manage',
+    method: 'PUT',
+    route: ADMIN_PATHS.portfolioPattern,
+    ok: 200,
+    request: async (w) => {
+      const manager = await quickUser(w.t.db, { role: 'accountmanager' });
+      return {
+        url: ADMIN_PATHS.portfolio(manager.id),
+        payload: { version: 1, customerIds: [w.own.id, w.foreign.id] },
+      };
+    },
+  },
+  {
+    action: 'consultants.manage',
+    method: 'POST',
+    route: ADMIN_PATHS.consultants,
+    ok: 201,
+    request: async (w) => {
+      const { role: _role, customers: _customers, ...body } = newUserBody(w, 'own');
+      return {
+        url: ADMIN_PATHS.consultants,
+        payload: { ...body, allowTPIPage: true, customerIds: [w.own.id] },
+      };
+    },
+  },
+  {
+    action: 'consultants.manage',
+    method: 'PUT',
+    route: ADMIN_PATHS.consultantPattern,
+    ok: 200,
+    request: async (w) => {
+      const consultant = await quickUser(w.t.db, { role: 'consultant', customerIds: [w.own.id] });
+      return {
+        url: ADMIN_PATHS.consultant(consultant.id),
+        payload: {
+          version: 1,
+          name: fresh('Consultant'),
+          email: `${consultant.username}@example.test`,
+          mobile: null,
+          locale: 'nl',
+          allowTPIPage: true,
+          customerIds: [w.own.id, w.foreign.id],
+        },
+      };
+    },
   },
 ];
