@@ -121,6 +121,14 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: 'csu',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('admin'),
+              lazy: async () => ({
+                Component: (await import('../features/admin/screens/csu-screen')).CsuScreen,
+              }),
+            },
+            {
               path: 'monitorprices',
               ErrorBoundary: ScreenError,
               loader: guardLoader('admin'),

@@ -23,6 +23,7 @@ const ADMIN = [
     'shell.nav.monitorDashboard',
     'shell.nav.monitorPrices',
     'shell.nav.manageUsers',
+    'shell.nav.csu',
     'shell.nav.addAccountManager',
   ],
 ];
@@ -34,6 +35,7 @@ const ADMIN_FOR_ACCOUNT_MANAGER = [
     'shell.nav.monitorPrices',
     'shell.nav.manageUsers',
     'shell.nav.addViewOnlyUser',
+    'shell.nav.csu',
   ],
 ];
 

@@ -71,6 +71,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     // manageusers.
     requires: (session) => !session.readOnly && session.role !== 'admin',
   },
+  { path: ADMIN_WEB_PATHS.csu, label: 'shell.nav.csu', group: 'admin' },
   {
     path: ADMIN_WEB_PATHS.addAccountManager,
     label: 'shell.nav.addAccountManager',

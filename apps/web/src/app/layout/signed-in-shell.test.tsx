@@ -147,6 +147,7 @@ describe('signed-in shell', () => {
       'Monitor',
       'Marktprijzen',
       'Gebruikers',
+      'Inloggen als',
       'Accountmanager toevoegen',
     ]);
     expect(within(nav).getAllByRole('list')).toHaveLength(1);

@@ -10,6 +10,8 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useNavigate } from 'react-router';
+import { ImpersonationBanner } from '../../features/admin/components/impersonation-banner';
+import { forgetOwnSession } from '../../features/admin/impersonation';
 import { useApiClient } from '../../shared/api/use-api-client';
 import { useEnv } from '../../shared/env/use-env';
 import { useT } from '../../shared/i18n/use-t';
@@ -46,9 +48,12 @@ export function SignedInShell() {
 
   function logout() {
     const previous = clearLocalSession();
+    // Signing out while working as someone else ends the administrator's own session too.
+    const own = forgetOwnSession();
     void navigate(PATHS.login, { replace: true });
-    if (previous) {
-      api.logout(previous.token).catch((error: unknown) => {
+    for (const token of [previous?.token, own]) {
+      if (!token) continue;
+      api.logout(token).catch((error: unknown) => {
         console.warn('Logout failed on the server', error);
       });
     }
@@ -129,6 +134,7 @@ export function SignedInShell() {
         </Box>
       </Drawer>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <ImpersonationBanner session={session} />
         {!wideHeader && selection && (
           <Box className="klik-selection-strip" px="md" py="xs">
             {selection}

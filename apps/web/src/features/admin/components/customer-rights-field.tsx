@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { errorMessageKey } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
+import { ActionsHeader } from './actions-header';
 import type { CustomerChoice } from '../api/use-customer-choices';
 import type { CustomerRightsValue } from '../derive/user-form';
 import type { ErrorCode } from '@klik/api';
@@ -69,9 +70,7 @@ export function CustomerRightsField({
                   <Table.Th scope="col">{t('admin.user.customers.readOnly')}</Table.Th>
                 )}
                 {withRights && <Table.Th scope="col">{t('admin.user.customers.click')}</Table.Th>}
-                <Table.Th scope="col">
-                  <span className="klik-visually-hidden">{t('admin.user.customers.actions')}</span>
-                </Table.Th>
+                <ActionsHeader />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

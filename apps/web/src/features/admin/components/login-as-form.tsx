@@ -1,17 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, TextInput, Title } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '@klik/api';
 import { useT } from '../../../shared/i18n/use-t';
 import { errorMessageKeyFor } from '../../../shared/i18n/message-keys';
 import { homePath } from '../../../shared/routing/access';
-import { replaceSession } from '../../../shared/session/session-store';
 import { useLoginAs } from '../api/use-login-as';
+import { continueAs } from '../impersonation';
 
 /** Lets an admin or account manager continue as one of the customers' users. */
 export function LoginAsForm() {
   const t = useT();
   const navigate = useNavigate();
+  const location = useLocation();
   const loginAs = useLoginAs();
   const [username, setUsername] = useState('');
   const [attempted, setAttempted] = useState(false);
@@ -25,7 +26,7 @@ export function LoginAsForm() {
     if (username.trim() === '' || loginAs.isPending) return;
     loginAs.mutate(username.trim(), {
       onSuccess: (session) => {
-        replaceSession(session);
+        continueAs(session, `${location.pathname}${location.search}`);
         // The TPI consultant dashboard is a later screen; overview is their home until then.
         void navigate(homePath(session), { replace: true });
       },

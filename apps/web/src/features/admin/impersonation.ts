@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { UserSession } from '@klik/api';
+import { sessionJsonStorage } from '../../shared/storage/browser-storage';
+import {
+  StoredSessionSchema,
+  readSession,
+  replaceSession,
+} from '../../shared/session/session-store';
+import { createStoredValue } from '../../shared/storage/stored-value';
+
+/**
+ * Login-as keeps the administrator's own session in this tab's session storage, so one click
+ * brings them back to it: the server leaves that session valid while they work as someone else,
+ * and offers no call to go back. Signing out (or going back) ends the borrowed session and
+ * forgets this one.
+ */
+const OwnSessionSchema = z.object({
+  session: StoredSessionSchema,
+  /** The screen to go back to. */
+  returnTo: z.string(),
+});
+export type OwnSession = z.infer<typeof OwnSessionSchema>;
+
+export const ownSessionValue = createStoredValue(
+  sessionJsonStorage,
+  'impersonator',
+  OwnSessionSchema,
+);
+
+/** The administrator's own session while this tab works as the user it names, else null. */
+export function ownSessionBehind(current: Pick<UserSession, 'impersonatedBy'>): OwnSession | null {
+  const own = ownSessionValue.get();
+  return own !== null && own.session.username === current.impersonatedBy ? own : null;
+}
+
+/** Continues as another user; the own session is kept to come back to. */
+export function continueAs(borrowed: UserSession, returnTo: string): void {
+  const own = readSession();
+  if (own && own.impersonatedBy === null) ownSessionValue.set({ session: own, returnTo });
+  replaceSession(borrowed);
+}
+
+/**
+ * Back to the own session: answers it (now current again) and the borrowed token to end on the
+ * server, or null when there is none to go back to.
+ */
+export function returnToOwnSession(): { own: OwnSession; borrowedToken: string } | null {
+  const current = readSession();
+  const own = current ? ownSessionBehind(current) : null;
+  if (!current || !own) return null;
+  ownSessionValue.remove();
+  replaceSession(own.session);
+  return { own, borrowedToken: current.token };
+}
+
+/** Forgets the own session (sign-out), answering its token so the caller can end it too. */
+export function forgetOwnSession(): string | null {
+  const own = ownSessionValue.get();
+  ownSessionValue.remove();
+  return own?.session.token ?? null;
+}
