@@ -32,6 +32,14 @@ export function createRoutes(): RouteObject[] {
           }),
         },
         {
+          path: 'changepassword',
+          loader: guardLoader('changePassword'),
+          lazy: async () => ({
+            Component: (await import('../features/account/screens/change-password-screen'))
+              .ChangePasswordScreen,
+          }),
+        },
+        {
           id: 'signed-in',
           loader: guardLoader('signedIn'),
           lazy: async () => ({

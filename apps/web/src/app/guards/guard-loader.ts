@@ -1,5 +1,11 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { admits, homePath, loginPathReturningTo, type Access } from '../../shared/routing/access';
+import {
+  admits,
+  changePasswordPathReturningTo,
+  homePath,
+  loginPathReturningTo,
+  type Access,
+} from '../../shared/routing/access';
 import { readSession, refreshLastRefresh } from '../../shared/session/session-store';
 
 /**
@@ -12,6 +18,11 @@ export function guardLoader(access: Access) {
     if (!session) {
       const url = new URL(request.url);
       throw redirect(loginPathReturningTo(`${url.pathname}${url.search}${url.hash}`));
+    }
+    // An initial password is changed before anything else (the server refuses every other call).
+    if (session.mustChangePassword === true && access !== 'changePassword') {
+      const url = new URL(request.url);
+      throw redirect(changePasswordPathReturningTo(`${url.pathname}${url.search}${url.hash}`));
     }
     if (!admits(access, session)) throw redirect(homePath(session));
     refreshLastRefresh();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '@klik/api';
 import {
   admits,
+  changePasswordPathReturningTo,
   homePath,
   loginPathReturningTo,
   sanitizeReturnUrl,
@@ -51,6 +52,15 @@ describe('guards', () => {
     expect(admits('users', { ...user('customer'), manageUsers: true })).toBe(true);
     expect(admits('users', user('customer'))).toBe(false);
     expect(admits('users', { ...user('consultant'), manageUsers: true })).toBe(false);
+  });
+
+  it('an initial password is changed first, then the user goes where they were going', () => {
+    expect(changePasswordPathReturningTo('/clickoverview?status=X')).toBe(
+      '/changepassword?returnUrl=%2Fclickoverview%3Fstatus%3DX',
+    );
+    expect(changePasswordPathReturningTo('/changepassword')).toBe('/changepassword');
+    expect(changePasswordPathReturningTo('//evil.example')).toBe('/changepassword');
+    expect(admits('changePassword', user('customer'))).toBe(true);
   });
 
   it('adding an account manager is for the admin alone', () => {

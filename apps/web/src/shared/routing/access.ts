@@ -5,9 +5,11 @@ import { PATHS, RETURN_URL_PARAM } from './paths';
  * Who may open a guarded screen. `admin`: admin and account manager; `regular`: anyone signed in
  * but admin (spec section 6); `signedIn`: anyone signed in; `tpi`: a regular user with the TPI page;
  * `users`: whoever may read users in the permission matrix (admin, account manager, a customer user
- * with the manage-users right); `adminOnly`: the role admin alone.
+ * with the manage-users right); `adminOnly`: the role admin alone; `changePassword`: anyone signed
+ * in, also with an initial password still to change (every other access sends them there first).
  */
-export type Access = 'admin' | 'regular' | 'signedIn' | 'tpi' | 'users' | 'adminOnly';
+export type Access =
+  'admin' | 'regular' | 'signedIn' | 'tpi' | 'users' | 'adminOnly' | 'changePassword';
 
 /** manageUsers: a customer user who manages their company's users (docs/permissions.md). */
 type SessionRole = Pick<UserSession, 'role' | 'allowTPIPage'> & { manageUsers?: boolean };
@@ -40,6 +42,7 @@ export function admits(access: Access, session: SessionRole): boolean {
     case 'regular':
       return session.role !== 'admin';
     case 'signedIn':
+    case 'changePassword':
       return true;
     case 'tpi':
       return session.role !== 'admin' && session.allowTPIPage;
@@ -109,4 +112,13 @@ export function loginPathReturningTo(current: string): string {
     return PATHS.login;
   }
   return `${PATHS.login}?${new URLSearchParams({ [RETURN_URL_PARAM]: returnUrl }).toString()}`;
+}
+
+/** The change-password screen, returning afterwards to where the user was going. */
+export function changePasswordPathReturningTo(current: string): string {
+  const returnUrl = sanitizeReturnUrl(current);
+  if (returnUrl === null || returnUrl === '/' || returnUrl.startsWith(PATHS.changePassword)) {
+    return PATHS.changePassword;
+  }
+  return `${PATHS.changePassword}?${new URLSearchParams({ [RETURN_URL_PARAM]: returnUrl }).toString()}`;
 }

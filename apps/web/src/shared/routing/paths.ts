@@ -8,6 +8,8 @@ export const PATHS = {
   overview: '/overview',
   monitorDashboard: '/monitordashboard',
   monitorPrices: '/monitorprices',
+  /** A user with an initial password changes it here before anything else. */
+  changePassword: '/changepassword',
 } as const;
 
 export const RETURN_URL_PARAM = 'returnUrl';
