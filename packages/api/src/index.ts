@@ -15,4 +15,5 @@ export * from './admin-permissions';
 export * from './admin.schemas';
 export * from './admin-users.schemas';
 export * from './admin-customers.schemas';
+export * from './admin-audit.schemas';
 export * from './client';

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService } from '../auth/auth.service';
 import type { AdminDeps } from './admin-change';
+import { auditRoutes } from './audit.routes';
+import { AuditLogService } from './audit.service';
 import { customersRoutes } from './customers.routes';
 import { CustomersService } from './customers.service';
 import { staffRoutes } from './staff.routes';
@@ -22,4 +24,5 @@ export const adminModule: FastifyPluginAsyncZod<{ auth: AuthService }> = async (
   await app.register(usersRoutes, { users: new UsersService(deps), guards });
   await app.register(staffRoutes, { staff: new StaffService(deps), guards });
   await app.register(customersRoutes, { customers: new CustomersService(deps), guards });
+  await app.register(auditRoutes, { audit: new AuditLogService(deps), guards, now: deps.now });
 };

@@ -344,4 +344,22 @@ export const ROUTE_CASES: RouteCase[] = [
       };
     },
   },
+
+  // The audit log.
+  {
+    action: 'audit.read',
+    method: 'GET',
+    route: ADMIN_PATHS.audit,
+    ok: 200,
+    request: async (w, side) => ({ url: `${ADMIN_PATHS.audit}?customerId=${customerOf(w, side)}` }),
+  },
+  {
+    action: 'audit.read',
+    method: 'GET',
+    route: ADMIN_PATHS.auditExport,
+    ok: 200,
+    request: async (w, side) => ({
+      url: `${ADMIN_PATHS.auditExport}?customerId=${customerOf(w, side)}&outcome=success`,
+    }),
+  },
 ];

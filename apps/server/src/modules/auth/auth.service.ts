@@ -168,6 +168,9 @@ export class AuthService {
       (await hasOnlyInactiveCustomers(db, user.id));
     const ok = user !== undefined && passwordMatches && !user.disabled && !customerGone;
     await this.throttle.settle(decision.attempt, ok);
+    // The user's customers: what an account manager sees of the log is about their portfolio.
+    // Asked for unknown usernames too (id 0 has none), so timing tells nothing.
+    const customerIds = await findLinkedCustomerIds(db, user?.id ?? 0);
     if (!ok) {
       await writeAudit(db, {
         at: now(),
@@ -183,6 +186,7 @@ export class AuthService {
               : 'invalid credentials',
         },
         ip: request.ip,
+        customerIds,
       });
       throw new AppError('INVALID_CREDENTIALS');
     }
@@ -194,6 +198,7 @@ export class AuthService {
       outcome: 'success',
       subject: user.username,
       ip: request.ip,
+      customerIds,
     });
     return session;
   }

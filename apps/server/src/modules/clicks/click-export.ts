@@ -25,7 +25,7 @@ export const EXPORT_COLUMNS = [
   'clickTotalCost',
 ] as const;
 
-type Cell = { text: string } | { number: string } | null;
+export type Cell = { text: string } | { number: string } | null;
 
 function rowsOf(clicks: readonly ClickDetail[]): Cell[][] {
   const text = (value: string | number | null): Cell =>
@@ -60,7 +60,8 @@ function rowsOf(clicks: readonly ClickDetail[]): Cell[][] {
 // A spreadsheet runs a cell that starts with one of these as a formula.
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-function csvField(cell: Cell): string {
+/** One CSV field (RFC 4180 quoting; text a spreadsheet would run as a formula is defused). */
+export function csvField(cell: Cell): string {
   if (cell === null) return '';
   if ('number' in cell) return cell.number;
   const value = FORMULA_START.test(cell.text) ? `'${cell.text}` : cell.text;

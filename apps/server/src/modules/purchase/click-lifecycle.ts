@@ -59,6 +59,7 @@ export async function recordTransition(trx: Db, transition: ClickTransition): Pr
     ...transition.audit,
     at: transition.at,
     subject: `click:${transition.clickId}`,
+    customerIds: [transition.customerId],
     details: {
       contractId: transition.contractId,
       yearOfSupply: transition.yearOfSupply,

@@ -253,6 +253,7 @@ export class PurchaseService {
         action: 'purchase.quote',
         outcome: 'success',
         subject: `quote:${quoteId}`,
+        customerIds: [contract.customerId],
         details: {
           contractId: contract.contractId,
           yearOfSupply: period.yearOfSupply,
@@ -749,6 +750,7 @@ export class PurchaseService {
         action: 'purchase.terms.accept',
         outcome: 'success',
         subject: `customer:${customerId}`,
+        customerIds: [customerId],
         details: { version },
         ip,
       });
