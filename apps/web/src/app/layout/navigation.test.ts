@@ -23,6 +23,7 @@ const ADMIN = [
     'shell.nav.monitorDashboard',
     'shell.nav.monitorPrices',
     'shell.nav.manageUsers',
+    'shell.nav.addViewOnlyUser',
     'shell.nav.csu',
     'shell.nav.addAccountManager',
   ],

@@ -67,9 +67,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     path: ADMIN_WEB_PATHS.addViewOnlyUser,
     label: 'shell.nav.addViewOnlyUser',
     group: 'admin',
-    // An admin's session carries no customers to give (decision 007): admins add users at
-    // manageusers.
-    requires: (session) => !session.readOnly && session.role !== 'admin',
+    requires: (session) => !session.readOnly,
   },
   { path: ADMIN_WEB_PATHS.csu, label: 'shell.nav.csu', group: 'admin' },
   {

@@ -147,6 +147,7 @@ describe('signed-in shell', () => {
       'Monitor',
       'Marktprijzen',
       'Gebruikers',
+      'Gebruiker met alleen-lezen toevoegen',
       'Inloggen als',
       'Accountmanager toevoegen',
     ]);

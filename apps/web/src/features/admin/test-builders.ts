@@ -1,4 +1,4 @@
-import type { AdminUser, UserList } from '@klik/api';
+import type { AdminUser, CustomerList, CustomerSummary, UserList } from '@klik/api';
 import { aUserSession } from '../../test/builders';
 import type { FakeServer } from '../../test/fake-server';
 
@@ -59,4 +59,25 @@ export function watched(server: FakeServer) {
     },
     urls,
   };
+}
+
+export function aCustomerSummary(overrides: Partial<CustomerSummary> = {}): CustomerSummary {
+  return {
+    id: 11,
+    name: 'Bakkerij Jansen',
+    active: true,
+    requireSms: false,
+    requireApproval: false,
+    dashboardCount: 2,
+    contractCount: 3,
+    userCount: 4,
+    createdAt: '2025-12-01T09:00:00.000Z',
+    version: 1,
+    ...overrides,
+  };
+}
+
+/** The admin's customer choices as GET customers answers them. */
+export function aCustomerPage(customers: CustomerSummary[]): CustomerList {
+  return { data: customers, page: 0, size: 100, total: customers.length };
 }

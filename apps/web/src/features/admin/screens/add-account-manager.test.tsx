@@ -6,7 +6,13 @@ import { startSession } from '../../../shared/session/session-store';
 import { aUserSession } from '../../../test/builders';
 import { createFakeServer } from '../../../test/fake-server';
 import { renderApp, screen } from '../../../test/render-app';
-import { aUserPage, anAdminUser } from '../test-builders';
+import {
+  aCustomerPage,
+  aCustomerSummary,
+  aUserPage,
+  anAdminSession,
+  anAdminUser,
+} from '../test-builders';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -21,10 +27,19 @@ describe('addaccountmanager', () => {
       status: 200,
       body: aUserPage([anAdminUser({ id: 50, username: 'am.smit', role: 'accountmanager' })]),
     }));
-    startSession(aUserSession({ role: 'admin', token: 'token-of-admin' }));
+    server.on('GET', ADMIN_PATHS.customers, () => ({
+      status: 200,
+      body: aCustomerPage([
+        aCustomerSummary(),
+        aCustomerSummary({ id: 12, name: 'Jansen Logistiek' }),
+      ]),
+    }));
+    // An admin's session carries no customers: the portfolio is chosen from the customers list.
+    startSession(anAdminSession());
     const app = renderApp(server, '/addaccountmanager');
     const user = userEvent.setup();
     await screen.findByTestId('screen-addaccountmanager');
+    await screen.findByRole('option', { name: 'Jansen Logistiek' });
     expect(screen.queryByTestId('field-role')).toBeNull();
     await user.selectOptions(screen.getByTestId('customer-add-select'), '12');
     await user.click(screen.getByTestId('customer-add'));
