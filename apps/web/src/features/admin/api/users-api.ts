@@ -88,3 +88,11 @@ export function useCreateAccountManager() {
     api.call('POST', ADMIN_PATHS.accountManagers, AdminUserSchema, body),
   );
 }
+
+/** A new initial password, which the user must change at their next sign-in. */
+export function useResetPassword(userId: number) {
+  const api = useApiClient();
+  return useUserMutation((body: { version: number; initialPassword: string }) =>
+    api.call('PUT', ADMIN_PATHS.userPassword(userId), AdminUserSchema, body),
+  );
+}

@@ -64,6 +64,8 @@ export function UserFormFields({
   const withRights = mode === 'edit' || mode === 'create';
   const roles = rolesFor(editorRole);
   const customerSide = values.role === 'customer' || values.role === 'consultant';
+  // An account manager's customers are their portfolio; rights per customer do not apply.
+  const portfolio = mode === 'accountManager' || values.role === 'accountmanager';
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -180,12 +182,12 @@ export function UserFormFields({
             ))}
         </Stack>
       )}
-      {(customerSide || mode === 'accountManager') && (
+      {(customerSide || portfolio) && (
         <CustomerRightsField
-          label={t(mode === 'accountManager' ? 'admin.user.portfolio' : 'admin.user.customers')}
+          label={t(portfolio ? 'admin.user.portfolio' : 'admin.user.customers')}
           value={values.customers}
           choices={customerChoices}
-          withRights={withRights}
+          withRights={withRights && customerSide}
           disabled={disabled}
           error={errors.customers}
           onChange={(customers) => onChange({ customers })}

@@ -157,7 +157,8 @@ function bodyOf(mode: UserFormMode, values: UserFormValues, version: number) {
   }
 }
 
-function asCode(message: string): ErrorCode {
+/** A schema's message as the error code it names, or VALIDATION_FAILED. */
+export function asCode(message: string): ErrorCode {
   const parsed = ErrorCodeSchema.safeParse(message);
   return parsed.success ? parsed.data : 'VALIDATION_FAILED';
 }

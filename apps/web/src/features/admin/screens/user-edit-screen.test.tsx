@@ -133,6 +133,45 @@ describe('edit a user', () => {
     expect(screen.getByTestId('reactivate-user')).toBeVisible();
   });
 
+  it('sets a new initial password on its own, checked like any new password', async () => {
+    const { user, server } = open('/editusers/31', anAdminSession());
+    server.on('PUT', ADMIN_PATHS.userPassword(31), () => ({
+      status: 200,
+      body: anAdminUser({ mustChangePassword: true, version: 4 }),
+    }));
+    const panel = await screen.findByTestId('reset-password');
+    await user.type(within(panel).getByLabelText(/Eerste wachtwoord/), 'kort');
+    await user.click(within(panel).getByRole('button', { name: 'Wachtwoord instellen' }));
+    expect(
+      await within(panel).findByText('Het wachtwoord moet minimaal 8 tekens lang zijn'),
+    ).toBeVisible();
+    await user.type(within(panel).getByLabelText(/Eerste wachtwoord/), '-en-nu-goed');
+    await user.click(within(panel).getByRole('button', { name: 'Wachtwoord instellen' }));
+    expect(await screen.findByTestId('reset-password-done')).toBeVisible();
+    expect(sentBody(server, 'PUT', ADMIN_PATHS.userPassword(31))).toEqual({
+      version: 3,
+      initialPassword: 'kort-en-nu-goed',
+    });
+    // The details are saved on the new version afterwards.
+    server.on('PUT', ADMIN_PATHS.user(31), () => ({ status: 200, body: anAdminUser() }));
+    await user.click(screen.getByTestId('save-user'));
+    await waitFor(() =>
+      expect(sentBody(server, 'PUT', ADMIN_PATHS.user(31))).toMatchObject({ version: 4 }),
+    );
+  });
+
+  it("shows an account manager's customers as their portfolio, without rights per customer", async () => {
+    open(
+      '/editusers/31',
+      anAdminSession(),
+      anAdminUser({ role: 'accountmanager', clickAuthorized: false }),
+    );
+    const customers = await screen.findByTestId('customer-rights');
+    expect(customers).toHaveTextContent('Portefeuille (klanten)');
+    expect(within(customers).queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByTestId('field-clickAuthorized')).toBeNull();
+  });
+
   it('says what to do when the user cannot be loaded', async () => {
     const server = createFakeServer({});
     server.on('GET', ADMIN_PATHS.user(77), () => ({

@@ -11,6 +11,7 @@ import { ADMIN_WEB_PATHS } from '../admin-paths';
 import { useSetUserActive, useUpdateUser, useUser } from '../api/users-api';
 import { useCustomerChoices } from '../api/use-customer-choices';
 import { LoadFailed, Loading } from '../components/load-states';
+import { ResetPasswordPanel, type UserActionProps } from '../components/reset-password-panel';
 import { UserFormFields } from '../components/user-form-fields';
 import { UserFormShell } from '../components/user-form-shell';
 import { formFailureOf } from '../derive/form-failure';
@@ -49,15 +50,7 @@ function isCreated(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'created' in state;
 }
 
-function ActiveControl({
-  user,
-  onChanged,
-  onConflict,
-}: {
-  user: AdminUser;
-  onChanged: (user: AdminUser) => void;
-  onConflict: () => void;
-}) {
+function ActiveControl({ user, onChanged, onConflict }: UserActionProps) {
   const t = useT();
   const setActive = useSetUserActive(user.id);
   const [asking, setAsking] = useState(false);
@@ -276,6 +269,13 @@ function EditUserForm({
           onChange={change}
         />
       </UserFormShell>
+      {may(session, 'users.resetPassword') && (
+        <ResetPasswordPanel
+          user={base}
+          onChanged={(user) => setBase(user)}
+          onConflict={() => setConflict(true)}
+        />
+      )}
     </Stack>
   );
 }
