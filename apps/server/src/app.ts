@@ -180,7 +180,7 @@ export async function buildApp(
   await app.register(healthRoutes, { db: deps.db, bus: deps.bus, now: deps.now });
   await app.register(envRoutes, { config });
   await app.register(authRoutes, { auth: authService, guards });
-  await app.register(adminModule, { auth: authService });
+  await app.register(adminModule, { auth: authService, config });
   await app.register(localeRoutes);
   const outbox = new EventOutbox({ db: deps.db, bus: deps.bus, log: app.log });
   const flushEvents = () => outbox.flush();

@@ -16,4 +16,5 @@ export * from './admin.schemas';
 export * from './admin-users.schemas';
 export * from './admin-customers.schemas';
 export * from './admin-audit.schemas';
+export * from './admin-dashboard.schemas';
 export * from './client';

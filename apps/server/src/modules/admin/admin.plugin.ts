@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
 import type { AuthService } from '../auth/auth.service';
 import type { AdminDeps } from './admin-change';
+import { adminDashboardRoutes } from './admin-dashboard.routes';
+import { AdminDashboardService } from './admin-dashboard.service';
 import { auditRoutes } from './audit.routes';
 import { AuditLogService } from './audit.service';
 import { customersRoutes } from './customers.routes';
@@ -14,7 +17,10 @@ import { UsersService } from './users.service';
  * The administrative area (docs/administration.md) as one plugin: it builds its services from
  * the app's shared dependencies and registers their routes. Rights: docs/permissions.md.
  */
-export const adminModule: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const adminModule: FastifyPluginAsyncZod<{ auth: AuthService; config: Config }> = async (
+  app,
+  { auth, config },
+) => {
   const deps: AdminDeps = {
     db: app.deps.db,
     now: app.deps.now,
@@ -25,4 +31,11 @@ export const adminModule: FastifyPluginAsyncZod<{ auth: AuthService }> = async (
   await app.register(staffRoutes, { staff: new StaffService(deps), guards });
   await app.register(customersRoutes, { customers: new CustomersService(deps), guards });
   await app.register(auditRoutes, { audit: new AuditLogService(deps), guards, now: deps.now });
+  const dashboard = new AdminDashboardService({
+    ...deps,
+    idleMinutes: config.session.idleMinutes,
+    // The feed is built after this module; it is asked for at request time.
+    feedHealth: () => app.market.feed.health(),
+  });
+  await app.register(adminDashboardRoutes, { dashboard, guards });
 };

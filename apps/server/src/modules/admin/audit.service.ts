@@ -71,7 +71,8 @@ function whereOf(filter: AuditFilterQuery, scope: AdminScope) {
   return sql.join(conditions, sql` and `);
 }
 
-async function findEvents(
+/** Events matching the filters in the caller's view, in the filter's order. */
+export async function findEvents(
   db: Db,
   filter: AuditFilterQuery,
   scope: AdminScope,

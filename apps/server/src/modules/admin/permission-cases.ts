@@ -362,4 +362,22 @@ export const ROUTE_CASES: RouteCase[] = [
       url: `${ADMIN_PATHS.auditExport}?customerId=${customerOf(w, side)}&outcome=success`,
     }),
   },
+
+  // The admin dashboard.
+  {
+    action: 'adminDashboard.read',
+    method: 'GET',
+    route: ADMIN_PATHS.dashboard,
+    ok: 200,
+    subjectless: true,
+    request: async () => ({ url: ADMIN_PATHS.dashboard }),
+  },
+  {
+    action: 'adminDashboard.read',
+    method: 'GET',
+    route: ADMIN_PATHS.search,
+    ok: 200,
+    subjectless: true,
+    request: async (w) => ({ url: `${ADMIN_PATHS.search}?q=${encodeURIComponent(w.own.name)}` }),
+  },
 ];
