@@ -23,7 +23,8 @@ export function UserFormShell({
   attempt: number;
   formError: ErrorCode | null;
   pending: boolean;
-  submitLabel: string;
+  /** null: nothing to save (a read-only session sees the form only). */
+  submitLabel: string | null;
   onSubmit: () => void;
   children: ReactNode;
   extraActions?: ReactNode;
@@ -52,9 +53,11 @@ export function UserFormShell({
           </Alert>
         )}
         <Group gap="sm">
-          <Button type="submit" loading={pending} data-testid="save-user">
-            {submitLabel}
-          </Button>
+          {submitLabel !== null && (
+            <Button type="submit" loading={pending} data-testid="save-user">
+              {submitLabel}
+            </Button>
+          )}
           {extraActions}
         </Group>
       </Stack>

@@ -172,6 +172,15 @@ describe('edit a user', () => {
     expect(screen.queryByTestId('field-clickAuthorized')).toBeNull();
   });
 
+  it('a read-only account manager sees the user but is offered no change', async () => {
+    open('/editusers/31', aUserSession({ role: 'accountmanager', readOnly: true }));
+    expect(await screen.findByTestId('user-read-only')).toBeVisible();
+    expect(screen.getByLabelText(/E-mailadres/)).toBeDisabled();
+    expect(screen.queryByTestId('save-user')).toBeNull();
+    expect(screen.queryByTestId('deactivate-user')).toBeNull();
+    expect(screen.queryByTestId('reset-password')).toBeNull();
+  });
+
   it('says what to do when the user cannot be loaded', async () => {
     const server = createFakeServer({});
     server.on('GET', ADMIN_PATHS.user(77), () => ({

@@ -198,6 +198,11 @@ function EditUserForm({
           {t('admin.user.created')}
         </Alert>
       )}
+      {!editable && (
+        <Alert color="gray" data-testid="user-read-only">
+          {t('admin.user.viewOnly')}
+        </Alert>
+      )}
       {conflict && (
         <Alert color="orange" role="alert" data-testid="version-conflict">
           <Stack gap="xs">
@@ -244,7 +249,7 @@ function EditUserForm({
         attempt={attempt}
         formError={formError}
         pending={update.isPending}
-        submitLabel={t('admin.user.save')}
+        submitLabel={editable ? t('admin.user.save') : null}
         onSubmit={save}
         extraActions={
           may(session, 'users.deactivate') && (
