@@ -250,6 +250,28 @@ describe('add a user', () => {
     });
   });
 
+  it('says the same in English', async () => {
+    const server = createFakeServer({ env: { locale: 'en' } });
+    server.on('POST', ADMIN_PATHS.users, () => ({
+      status: 409,
+      body: { code: 'USER_NOT_UNIQUE', message: 'exists' },
+    }));
+    startSession(aUserSession({ role: 'accountmanager', locale: 'en' }));
+    renderApp(server, '/editusers/new');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create user' }));
+    expect(await screen.findByText('Username is required')).toBeVisible();
+    expect(screen.getByText('E-mail is required')).toBeVisible();
+    expect(screen.getByText('Name is required')).toBeVisible();
+    expect(screen.getByText('Password is required')).toBeVisible();
+    await user.type(screen.getByLabelText(/^Username/), 'piet');
+    await user.type(screen.getByLabelText(/^Name/), 'Piet');
+    await user.type(screen.getByLabelText(/E-mail address/), 'piet@jansen.nl');
+    await user.type(screen.getByLabelText(/Initial password/), 'welkom123');
+    await user.click(screen.getByRole('button', { name: 'Create user' }));
+    expect(await screen.findByText('This e-mail address already exists.')).toBeVisible();
+  });
+
   it('an account manager creates a consultant of the portfolio with an initial password', async () => {
     const server = createFakeServer({});
     server.on('POST', ADMIN_PATHS.users, () => ({
