@@ -113,6 +113,12 @@ export function CsuScreen() {
   const [search, edit] = useSearchEdits();
   const q = search.get('q')?.trim() ?? '';
   const [text, setText] = useState(q);
+  // Back, forward or a link changes the search: the field shows it.
+  const [shownQ, setShownQ] = useState(q);
+  if (shownQ !== q) {
+    setShownQ(q);
+    setText(q);
+  }
   return (
     <Stack data-testid="screen-csu">
       <Title order={1}>{t('admin.csu.title')}</Title>
