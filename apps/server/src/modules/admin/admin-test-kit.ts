@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { afterEach } from 'vitest';
 import { ErrorBodySchema, type Principal, type Role } from '@klik/api';
 import { createCustomer, type BuiltCustomer } from '../../../test/builders';
 import { bearer, buildTestApp, login, type TestApp } from '../../../test/test-app';
 import type { Db } from '../../db/database';
 import { hashPassword } from '../auth/password-hasher';
+import { purchaseWorld, type PurchaseWorld } from '../purchase/purchase-test-kit';
 
 /** The one password of every user a test makes with quickUser (hashed once per run). */
 export const QUICK_PASSWORD = 'Quick-pass-1';
@@ -169,4 +171,22 @@ export async function auditRows(db: Db, action: string) {
     .where('action', '=', action)
     .orderBy('id', 'desc')
     .execute();
+}
+
+/**
+ * For a describe block whose tests click: each call makes a purchase world (purchase-test-kit)
+ * with a signed-in admin; the world is closed after its test.
+ */
+export function purchaseWorlds(): () => Promise<{ world: PurchaseWorld; adminToken: string }> {
+  let world: PurchaseWorld | undefined;
+  afterEach(async () => {
+    await world?.t.close();
+    world = undefined;
+  });
+  return async () => {
+    world = await purchaseWorld();
+    const admin = await quickUser(world.t.db, { role: 'admin' });
+    const session = await login(world.t.app, admin.username, admin.password);
+    return { world, adminToken: session.token };
+  };
 }

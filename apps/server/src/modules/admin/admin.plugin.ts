@@ -10,6 +10,8 @@ import { customersRoutes } from './customers.routes';
 import { CustomersService } from './customers.service';
 import { staffRoutes } from './staff.routes';
 import { StaffService } from './staff.service';
+import { termsRoutes } from './terms.routes';
+import { TermsService } from './terms.service';
 import { usersRoutes } from './users.routes';
 import { UsersService } from './users.service';
 
@@ -30,6 +32,7 @@ export const adminModule: FastifyPluginAsyncZod<{ auth: AuthService; config: Con
   await app.register(usersRoutes, { users: new UsersService(deps), guards });
   await app.register(staffRoutes, { staff: new StaffService(deps), guards });
   await app.register(customersRoutes, { customers: new CustomersService(deps), guards });
+  await app.register(termsRoutes, { terms: new TermsService(deps), guards });
   await app.register(auditRoutes, { audit: new AuditLogService(deps), guards, now: deps.now });
   const dashboard = new AdminDashboardService({
     ...deps,

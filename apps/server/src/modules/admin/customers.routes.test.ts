@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PATHS,
   ContractDataListSchema,
@@ -9,8 +9,16 @@ import {
 } from '@klik/api';
 import { createContract, createCustomer } from '../../../test/builders';
 import { bearer, login, postLogin } from '../../../test/test-app';
-import { postQuote, purchaseWorld, type PurchaseWorld } from '../purchase/purchase-test-kit';
-import { adminWorld, auditRows, call, codeOf, quickUser, type AdminWorld } from './admin-test-kit';
+import { postQuote } from '../purchase/purchase-test-kit';
+import {
+  adminWorld,
+  auditRows,
+  call,
+  codeOf,
+  purchaseWorlds,
+  quickUser,
+  type AdminWorld,
+} from './admin-test-kit';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -228,27 +236,20 @@ describe(`customers on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
 });
 
 describe('a deactivated customer cannot be clicked', () => {
-  let world: PurchaseWorld | undefined;
-  afterEach(async () => {
-    await world?.t.close();
-    world = undefined;
-  });
+  const setUp = purchaseWorlds();
 
   it('answers CUSTOMER_INACTIVE to a quote for its contract', async () => {
-    world = await purchaseWorld();
-    const w2 = world;
+    const { world: w2, adminToken } = await setUp();
     // A second customer keeps the user signed in while the first is deactivated.
     const other = await createCustomer(w2.t.db);
     await w2.t.db
       .insertInto('user_customers')
       .values({ user_id: w2.user.id, customer_id: other.id })
       .execute();
-    const manager = await quickUser(w2.t.db, { role: 'admin' });
-    const managerSession = await login(w2.t.app, manager.username, manager.password);
     const off = await w2.t.app.inject({
       method: 'PUT',
       url: ADMIN_PATHS.customerActive(w2.customer.id),
-      headers: bearer(managerSession.token),
+      headers: bearer(adminToken),
       payload: { version: 1, active: false },
     });
     expect(off.statusCode, off.body).toBe(200);

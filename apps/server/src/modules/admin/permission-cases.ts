@@ -22,6 +22,8 @@ export interface RouteCase {
   ok: number;
   /** A list about no one customer: asked once, as "own". */
   subjectless?: boolean;
+  /** Asked about these sides only (the default terms are about every customer: "foreign"). */
+  sides?: Side[];
   request: (w: AdminWorld, side: Side) => Promise<{ url: string; payload?: unknown }>;
 }
 
@@ -379,5 +381,43 @@ export const ROUTE_CASES: RouteCase[] = [
     ok: 200,
     subjectless: true,
     request: async (w) => ({ url: `${ADMIN_PATHS.search}?q=${encodeURIComponent(w.own.name)}` }),
+  },
+
+  // Terms.
+  {
+    action: 'customers.read',
+    method: 'GET',
+    route: ADMIN_PATHS.customerTermsPattern,
+    ok: 200,
+    request: async (w, side) => ({ url: ADMIN_PATHS.customerTerms(customerOf(w, side)) }),
+  },
+  {
+    action: 'terms.publish',
+    method: 'POST',
+    route: ADMIN_PATHS.customerTermsPattern,
+    ok: 201,
+    request: async (w, side) => ({
+      url: ADMIN_PATHS.customerTerms(customerOf(w, side)),
+      payload: { bodyNl: 'Voorwaarden', bodyEn: 'Terms' },
+    }),
+  },
+  {
+    action: 'customers.read',
+    method: 'GET',
+    route: ADMIN_PATHS.defaultTerms,
+    ok: 200,
+    subjectless: true,
+    request: async () => ({ url: ADMIN_PATHS.defaultTerms }),
+  },
+  {
+    action: 'terms.publish',
+    method: 'POST',
+    route: ADMIN_PATHS.defaultTerms,
+    ok: 201,
+    sides: ['foreign'],
+    request: async () => ({
+      url: ADMIN_PATHS.defaultTerms,
+      payload: { bodyNl: 'Algemene voorwaarden', bodyEn: 'General terms' },
+    }),
   },
 ];
