@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach } from 'vitest';
-import { ErrorBodySchema, type Principal, type Role } from '@klik/api';
+import { ErrorBodySchema, type AdminUser, type Principal, type Role } from '@klik/api';
 import { createCustomer, type BuiltCustomer } from '../../../test/builders';
 import { bearer, buildTestApp, login, type TestApp } from '../../../test/test-app';
 import type { Db } from '../../db/database';
@@ -188,5 +188,80 @@ export function purchaseWorlds(): () => Promise<{ world: PurchaseWorld; adminTok
     const admin = await quickUser(world.t.db, { role: 'admin' });
     const session = await login(world.t.app, admin.username, admin.password);
     return { world, adminToken: session.token };
+  };
+}
+
+/** Whether a request is about the caller's own customer or someone else's. */
+export type Side = 'own' | 'foreign';
+
+export function customerOf(w: AdminWorld, side: Side): number {
+  return side === 'own' ? w.own.id : w.foreign.id;
+}
+
+export function fresh(prefix: string): string {
+  return `${prefix}-${randomBytes(5).toString('hex')}`;
+}
+
+/** A customer user of the side's customer, as a fresh subject. */
+export async function subjectUser(w: AdminWorld, side: Side) {
+  return quickUser(w.t.db, { role: 'customer', customerIds: [customerOf(w, side)] });
+}
+
+/**
+ * A fresh customer for a change that must not touch the shared ones (deactivating the shared
+ * customer would sign out the callers who belong to it). "Own" puts it in the account managers'
+ * portfolio and the user manager's customers.
+ */
+export async function subjectCustomer(w: AdminWorld, side: Side) {
+  const customer = await createCustomer(w.t.db, { name: fresh('Klant') });
+  if (side === 'own') {
+    const { accountmanager, readOnlyAccountmanager, userManager } = w.callers;
+    await w.t.db
+      .insertInto('user_customers')
+      .values(
+        [accountmanager, readOnlyAccountmanager, userManager].map((caller) => ({
+          user_id: caller.user.id,
+          customer_id: customer.id,
+        })),
+      )
+      .execute();
+  }
+  return customer;
+}
+
+/** A body for POST users: a customer user of that customer, with an initial password. */
+export function newUserBody(customerId: number, overrides: Record<string, unknown> = {}) {
+  const username = fresh('nieuw');
+  return {
+    username,
+    name: 'Nieuwe Gebruiker',
+    email: `${username}@Example.test`,
+    mobile: '+31 6 1234-5678',
+    role: 'customer',
+    customers: [{ customerId }],
+    initialPassword: 'Begin-1234',
+    ...overrides,
+  };
+}
+
+/** A body for PUT users/{id}: the user as they are, with the overrides. */
+export function editBody(user: AdminUser, overrides: Record<string, unknown> = {}) {
+  return {
+    version: user.version,
+    name: user.name,
+    email: user.email,
+    mobile: user.mobile,
+    locale: user.locale,
+    role: user.role,
+    readOnly: user.readOnly,
+    clickAuthorized: user.clickAuthorized,
+    allowTPIPage: user.allowTPIPage,
+    manageUsers: user.manageUsers,
+    customers: user.customers.map(({ customerId, readOnly, clickAuthorized }) => ({
+      customerId,
+      readOnly,
+      clickAuthorized,
+    })),
+    ...overrides,
   };
 }

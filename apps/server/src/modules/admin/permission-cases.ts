@@ -1,8 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { ADMIN_PATHS, MARKET_REST, REST, type Action } from '@klik/api';
-import { createCustomer } from '../../../test/builders';
 import { login } from '../../../test/test-app';
-import { quickUser, type AdminWorld } from './admin-test-kit';
+import {
+  customerOf,
+  fresh,
+  newUserBody,
+  quickUser,
+  subjectCustomer,
+  subjectUser,
+  type AdminWorld,
+  type Side,
+} from './admin-test-kit';
 
 /*
  * Every route the permission matrix governs, as a request the permission test can make about a
@@ -10,7 +17,7 @@ import { quickUser, type AdminWorld } from './admin-test-kit';
  * fresh subjects, so one cell's change never decides another's answer.
  */
 
-export type Side = 'own' | 'foreign';
+export type { Side };
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RouteCase {
@@ -25,53 +32,6 @@ export interface RouteCase {
   /** Asked about these sides only (the default terms are about every customer: "foreign"). */
   sides?: Side[];
   request: (w: AdminWorld, side: Side) => Promise<{ url: string; payload?: unknown }>;
-}
-
-function customerOf(w: AdminWorld, side: Side): number {
-  return side === 'own' ? w.own.id : w.foreign.id;
-}
-
-function fresh(prefix: string): string {
-  return `${prefix}-${randomBytes(5).toString('hex')}`;
-}
-
-/** A customer user of the side's customer, as a fresh subject. */
-async function subjectUser(w: AdminWorld, side: Side) {
-  return quickUser(w.t.db, { role: 'customer', customerIds: [customerOf(w, side)] });
-}
-
-/**
- * A fresh customer for a change that must not touch the shared ones (deactivating the shared
- * customer would sign out the callers who belong to it). "Own" puts it in the account managers'
- * portfolio and the user manager's customers.
- */
-async function subjectCustomer(w: AdminWorld, side: Side) {
-  const customer = await createCustomer(w.t.db, { name: fresh('Klant') });
-  if (side === 'own') {
-    const { accountmanager, readOnlyAccountmanager, userManager } = w.callers;
-    await w.t.db
-      .insertInto('user_customers')
-      .values(
-        [accountmanager, readOnlyAccountmanager, userManager].map((caller) => ({
-          user_id: caller.user.id,
-          customer_id: customer.id,
-        })),
-      )
-      .execute();
-  }
-  return customer;
-}
-
-function newUserBody(w: AdminWorld, side: Side) {
-  const username = fresh('new');
-  return {
-    username,
-    name: `Nieuwe ${username}`,
-    email: `${username}@example.test`,
-    role: 'customer',
-    customers: [{ customerId: customerOf(w, side) }],
-    initialPassword: 'Begin-1234',
-  };
 }
 
 export const ROUTE_CASES: RouteCase[] = [
@@ -158,7 +118,10 @@ export const ROUTE_CASES: RouteCase[] = [
     method: 'POST',
     route: ADMIN_PATHS.users,
     ok: 201,
-    request: async (w, side) => ({ url: ADMIN_PATHS.users, payload: newUserBody(w, side) }),
+    request: async (w, side) => ({
+      url: ADMIN_PATHS.users,
+      payload: newUserBody(customerOf(w, side)),
+    }),
   },
   {
     action: 'users.createViewOnly',
@@ -166,7 +129,7 @@ export const ROUTE_CASES: RouteCase[] = [
     route: ADMIN_PATHS.viewOnlyUsers,
     ok: 201,
     request: async (w, side) => {
-      const { role: _role, customers: _customers, ...body } = newUserBody(w, side);
+      const { role: _role, customers: _customers, ...body } = newUserBody(customerOf(w, side));
       return {
         url: ADMIN_PATHS.viewOnlyUsers,
         payload: { ...body, customerIds: [customerOf(w, side)] },
@@ -295,7 +258,7 @@ export const ROUTE_CASES: RouteCase[] = [
     route: ADMIN_PATHS.accountManagers,
     ok: 201,
     request: async (w) => {
-      const { role: _role, customers: _customers, ...body } = newUserBody(w, 'own');
+      const { role: _role, customers: _customers, ...body } = newUserBody(w.own.id);
       return { url: ADMIN_PATHS.accountManagers, payload: { ...body, customerIds: [w.own.id] } };
     },
   },
@@ -318,7 +281,7 @@ export const ROUTE_CASES: RouteCase[] = [
     route: ADMIN_PATHS.consultants,
     ok: 201,
     request: async (w) => {
-      const { role: _role, customers: _customers, ...body } = newUserBody(w, 'own');
+      const { role: _role, customers: _customers, ...body } = newUserBody(w.own.id);
       return {
         url: ADMIN_PATHS.consultants,
         payload: { ...body, allowTPIPage: true, customerIds: [w.own.id] },
