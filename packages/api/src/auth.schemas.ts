@@ -73,6 +73,11 @@ export const UserSessionSchema = z.object({
    * until then. Absent means false.
    */
   mustChangePassword: z.boolean().optional(),
+  /**
+   * A customer user who manages their own company's users (editusers, addviewonlyuser; the
+   * userManager of docs/permissions.md). Absent means false.
+   */
+  manageUsers: z.boolean().optional(),
 });
 export type UserSession = z.infer<typeof UserSessionSchema>;
 

@@ -137,6 +137,18 @@ describe('POST /rest/authentication/login', () => {
     expect(userRow.password_hash).toMatch(/^\$argon2id\$/);
   });
 
+  it("tells the web whether a customer user manages their company's users", async () => {
+    const manager = await createUser(t.db);
+    await t.db
+      .updateTable('users')
+      .set({ manage_users: true })
+      .where('id', '=', manager.id)
+      .execute();
+    const plain = await createUser(t.db);
+    expect((await login(t.app, manager.username, manager.password)).manageUsers).toBe(true);
+    expect((await login(t.app, plain.username, plain.password)).manageUsers).toBe(false);
+  });
+
   it('keeps at most 512 characters of the user agent', async () => {
     const user = await createUser(t.db);
     const response = await t.app.inject({

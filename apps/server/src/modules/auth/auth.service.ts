@@ -136,6 +136,7 @@ export class AuthService {
       allowedCustomers,
       impersonatedBy: impersonator?.username ?? null,
       mustChangePassword: impersonator === null && user.must_change_password,
+      manageUsers: user.role === 'customer' && user.manage_users,
     };
   }
 

@@ -12,7 +12,7 @@ export type Access =
   'admin' | 'regular' | 'signedIn' | 'tpi' | 'users' | 'adminOnly' | 'changePassword';
 
 /** manageUsers: a customer user who manages their company's users (docs/permissions.md). */
-type SessionRole = Pick<UserSession, 'role' | 'allowTPIPage'> & { manageUsers?: boolean };
+type SessionRole = Pick<UserSession, 'role' | 'allowTPIPage' | 'manageUsers'>;
 
 /** Guarded screens by their first path segment. */
 export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {

@@ -1,6 +1,6 @@
 import { principalOf, reachOf, type Action, type UserSession } from '@klik/api';
 
-type SessionRights = Pick<UserSession, 'role' | 'readOnly'> & { manageUsers?: boolean };
+type SessionRights = Pick<UserSession, 'role' | 'readOnly' | 'manageUsers'>;
 
 /**
  * Whether the permission matrix (packages/api admin-permissions.ts) lets this session do an action
