@@ -175,14 +175,15 @@ export const PERMISSIONS = {
   'trading.pause': {
     writes: true,
     subject: 'global',
-    reach: { admin: 'all', accountmanager: 'all', ...NOBODY_ELSE },
-    summary: 'pause or resume clicking for every customer',
+    reach: { admin: 'all', accountmanager: 'none', ...NOBODY_ELSE },
+    summary: 'pause or resume clicking for every customer (beyond any portfolio: admins only)',
   },
   'monitor.read': {
     writes: false,
     subject: 'global',
-    reach: { admin: 'all', accountmanager: 'all', ...NOBODY_ELSE },
-    summary: 'monitordashboard and monitorprices: active sessions, price board, feed health',
+    reach: { admin: 'all', accountmanager: 'none', ...NOBODY_ELSE },
+    summary:
+      'monitordashboard and monitorprices: every active session, price board, feed health (admins only)',
   },
   'sessions.terminate': {
     writes: true,

@@ -68,7 +68,7 @@ export function createRoutes(): RouteObject[] {
             {
               path: 'monitordashboard',
               ErrorBoundary: ScreenError,
-              loader: guardLoader('admin'),
+              loader: guardLoader('adminOnly'),
               lazy: async () => ({
                 Component: (await import('../features/admin/screens/monitor-dashboard-screen'))
                   .MonitorDashboardScreen,
@@ -139,7 +139,7 @@ export function createRoutes(): RouteObject[] {
             {
               path: 'monitorprices',
               ErrorBoundary: ScreenError,
-              loader: guardLoader('admin'),
+              loader: guardLoader('adminOnly'),
               lazy: async () => ({
                 Component: (await import('../features/market/screens/monitor-prices-screen'))
                   .MonitorPricesScreen,

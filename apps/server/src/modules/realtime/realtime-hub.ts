@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import {
-  isAdminRole,
   WS_CLOSE_CODES,
   type MarketProduct,
   type PriceUpdatePayload,
@@ -117,7 +116,8 @@ export class RealtimeHub {
   /** Registers an authenticated websocket and greets it. */
   async attach(socket: WebSocket, auth: AuthContext): Promise<void> {
     const seesAll = seesEveryCustomer(auth.user.role) && auth.impersonator === null;
-    const staff = isAdminRole(auth.user.role) && auth.impersonator === null;
+    // The connected-session count is a monitor figure over every customer: administrators only.
+    const staff = auth.user.role === 'admin' && auth.impersonator === null;
     const access = seesAll
       ? { customerIds: new Set<number>(), products: new Set<MarketProduct>() }
       : ((await customerAccessOf(this.deps.db, [auth.user.id])).get(auth.user.id) ?? {

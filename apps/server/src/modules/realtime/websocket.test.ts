@@ -231,10 +231,18 @@ describe('ending sessions', () => {
       .execute();
     const sessionId = row!.id;
     const managerSession = await login(t.app, accountManager.username, accountManager.password);
-    const listed = await t.app.inject({
+    // Every session of every customer: beyond an account manager's portfolio.
+    const listedByManager = await t.app.inject({
       method: 'GET',
       url: '/rest/sessions',
       headers: bearer(managerSession.token),
+    });
+    expect(listedByManager.statusCode).toBe(403);
+    const adminLists = await login(t.app, admin.username, admin.password);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/rest/sessions',
+      headers: bearer(adminLists.token),
     });
     expect(listed.statusCode).toBe(200);
     expect(listed.json<{ id: number }[]>().map((s) => s.id)).toContain(sessionId);
@@ -324,11 +332,20 @@ describe('pausing clicks', () => {
     const power = await connect(powerUser);
     const managerToken = (await login(t.app, accountManager.username, accountManager.password))
       .token;
+    const adminToken = (await login(t.app, admin.username, admin.password)).token;
+    // A pause stops clicking for every customer: beyond an account manager's portfolio.
+    const byManager = await t.app.inject({
+      method: 'PUT',
+      url: '/rest/tradingstatus',
+      headers: bearer(managerToken),
+      payload: { pauzeActive: true },
+    });
+    expect(byManager.statusCode).toBe(403);
     try {
       const paused = await t.app.inject({
         method: 'PUT',
         url: '/rest/tradingstatus',
-        headers: bearer(managerToken),
+        headers: bearer(adminToken),
         payload: { pauzeActive: true },
       });
       expect(paused.statusCode).toBe(200);
@@ -342,7 +359,7 @@ describe('pausing clicks', () => {
         .where('action', '=', 'setTradingStatus')
         .execute();
       expect(audit).toMatchObject({
-        actor_username: accountManager.username,
+        actor_username: admin.username,
         outcome: 'success',
         details: { pauzeActive: true, previous: false },
       });
@@ -368,7 +385,7 @@ describe('pausing clicks', () => {
       const resumed = await t.app.inject({
         method: 'PUT',
         url: '/rest/tradingstatus',
-        headers: bearer(managerToken),
+        headers: bearer(adminToken),
         payload: { pauzeActive: false },
       });
       expect(resumed.json()).toEqual({ pauzeActive: false });
@@ -381,21 +398,24 @@ describe('pausing clicks', () => {
 
 describe('session count', () => {
   it('tells admin clients how many sessions are connected, and no one else', async () => {
-    const manager = await connect(accountManager);
-    expect((await manager.socket.next('sessionCountUpdate')).payload).toEqual({
+    const staff = await connect(admin);
+    expect((await staff.socket.next('sessionCountUpdate')).payload).toEqual({
       count: expect.any(Number),
     });
     const customer = await connect(powerUser);
+    // A count over every customer is beyond an account manager's portfolio.
+    const manager = await connect(accountManager);
     // Sockets of earlier tests finish closing in their own time.
-    await vi.waitFor(() => expect(t.app.realtime.localSessionCount()).toBe(2));
+    await vi.waitFor(() => expect(t.app.realtime.localSessionCount()).toBe(3));
     await t.app.realtime.reportCount();
     const lastCount = () =>
-      manager.socket.received.filter((event) => event.name === 'sessionCountUpdate').at(-1)
-        ?.payload;
-    await vi.waitFor(() => expect(lastCount()).toEqual({ count: 2 }));
-    await barrier([customer.socket]);
+      staff.socket.received.filter((event) => event.name === 'sessionCountUpdate').at(-1)?.payload;
+    await vi.waitFor(() => expect(lastCount()).toEqual({ count: 3 }));
+    await barrier([customer.socket, manager.socket]);
     expect(customer.socket.names()).not.toContain('sessionCountUpdate');
+    expect(manager.socket.names()).not.toContain('sessionCountUpdate');
     customer.socket.close();
     manager.socket.close();
+    staff.socket.close();
   });
 });

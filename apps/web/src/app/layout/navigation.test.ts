@@ -32,8 +32,6 @@ const ADMIN_FOR_ACCOUNT_MANAGER = [
   'shell.nav.group.admin',
   [
     'shell.nav.adminDashboard',
-    'shell.nav.monitorDashboard',
-    'shell.nav.monitorPrices',
     'shell.nav.manageUsers',
     'shell.nav.addViewOnlyUser',
     'shell.nav.csu',

@@ -18,7 +18,7 @@ import {
 
 interface Realtime {
   client: WebsocketClient;
-  /** The last connected-session count the server reported (admins and account managers only). */
+  /** The last connected-session count the server reported (admins only). */
   sessionCount: { get: () => number | null; subscribe: (listener: () => void) => () => void };
 }
 

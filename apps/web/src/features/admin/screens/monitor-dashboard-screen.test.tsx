@@ -169,11 +169,11 @@ describe('monitor dashboard', () => {
     expect(server.callsTo('DELETE', '/rest/sessions/7')).toHaveLength(1);
   });
 
-  it('offers an account manager no way to end sessions (the server keeps that to admins)', async () => {
-    await openMonitor('accountmanager');
-    await screen.findByTestId('active-sessions');
-    expect(screen.queryByRole('button', { name: /Beëindig de sessie/ })).not.toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: 'Klikken pauzeren' })).toBeInTheDocument();
+  it('is not open to an account manager: every session and the pause reach beyond a portfolio', async () => {
+    startSession(aUserSession({ role: 'accountmanager', allowedCustomers: [] }));
+    const app = renderApp(monitorServer(), '/monitordashboard');
+    await waitFor(() => expect(app.location()).toBe('/admindashboard'));
+    expect(screen.queryByTestId('screen-monitordashboard')).not.toBeInTheDocument();
   });
 
   it('shows loading and error states with a retry', async () => {

@@ -43,7 +43,7 @@ const feed: FeedHealth = {
 async function openPrices() {
   // Only the screen's clock is fixed, so the ages are known; everything else runs as usual.
   vi.spyOn(Date, 'now').mockReturnValue(NOW);
-  startSession(aUserSession({ role: 'accountmanager', allowedCustomers: [] }));
+  startSession(aUserSession({ role: 'admin', allowedCustomers: [] }));
   const server = createFakeServer({});
   server.on('GET', '/rest/market/board', () => ({ status: 200, body: board }));
   server.on('GET', '/rest/market/feed', () => ({ status: 200, body: feed }));
