@@ -17,6 +17,8 @@ export const FIELD_ERROR_CODES = [
   'PASSWORD_TOO_SHORT',
   'PASSWORD_TOO_LONG',
   'TERMS_TEXT_REQUIRED',
+  'PERCENTAGE_REQUIRED',
+  'PERCENTAGE_INVALID',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -57,6 +57,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PASSWORD_TOO_SHORT: 400,
   PASSWORD_TOO_LONG: 400,
   TERMS_TEXT_REQUIRED: 400,
+  PERCENTAGE_REQUIRED: 400,
+  PERCENTAGE_INVALID: 400,
 };
 
 export function statusForCode(code: ErrorCode): number {

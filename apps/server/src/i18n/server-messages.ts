@@ -77,6 +77,8 @@ const CATALOGUE: Record<Locale, Messages> = {
     PASSWORD_TOO_LONG: 'Het wachtwoord mag maximaal 20 tekens lang zijn.',
     TERMS_TEXT_REQUIRED:
       'De tekst van de voorwaarden is verplicht, in het Nederlands en het Engels.',
+    PERCENTAGE_REQUIRED: 'Percentage is verplicht.',
+    PERCENTAGE_INVALID: 'Ongeldig percentage: van 0 tot en met 100, met hoogstens 2 decimalen.',
   },
   en: {
     INVALID_CREDENTIALS: 'Invalid username and password.',
@@ -128,6 +130,9 @@ const CATALOGUE: Record<Locale, Messages> = {
     PASSWORD_TOO_SHORT: 'The password must be at least 8 characters long.',
     PASSWORD_TOO_LONG: 'The password may be at most 20 characters long.',
     TERMS_TEXT_REQUIRED: 'The text of the terms is required, in Dutch and in English.',
+    PERCENTAGE_REQUIRED: 'Percentage is required.',
+    PERCENTAGE_INVALID:
+      'Invalid percentage: from 0 up to and including 100, with at most 2 decimals.',
   },
 };
 

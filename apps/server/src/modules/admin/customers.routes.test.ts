@@ -144,6 +144,24 @@ describe(`customers on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     });
     expect(foreignContract.statusCode).toBe(404);
     expect((await detail(customer.id)).version).toBe(2);
+
+    // A bad smallest click names the field, so the form shows spec section 5's message there.
+    for (const [minClickPercentage, code] of [
+      ['', 'PERCENTAGE_REQUIRED'],
+      ['100.01', 'PERCENTAGE_INVALID'],
+      ['1.234', 'PERCENTAGE_INVALID'],
+    ] as const) {
+      const refused = await call(w, admin(), 'PUT', ADMIN_PATHS.customer(customer.id), {
+        ...body,
+        version: 2,
+        clickLimits: [{ contractId: contract.contractId, maxClicksPerYear: 4, minClickPercentage }],
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code,
+        details: { field: 'clickLimits/0/minClickPercentage' },
+      });
+    }
   });
 
   it("sets a customer's dashboards and their contracts", async () => {

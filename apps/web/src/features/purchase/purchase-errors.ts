@@ -123,6 +123,10 @@ export function purchaseErrorText(code: ErrorCode, facts: ErrorFacts = {}): Erro
       return { key: 'error.passwordTooLong' };
     case 'TERMS_TEXT_REQUIRED':
       return { key: 'error.termsTextRequired' };
+    case 'PERCENTAGE_REQUIRED':
+      return { key: 'error.percentageRequired' };
+    case 'PERCENTAGE_INVALID':
+      return { key: 'error.percentageInvalid' };
   }
 }
 

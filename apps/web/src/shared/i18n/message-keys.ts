@@ -119,6 +119,10 @@ export function errorMessageKey(code: ErrorCode): MessageKey {
       return 'error.passwordTooLong';
     case 'TERMS_TEXT_REQUIRED':
       return 'error.termsTextRequired';
+    case 'PERCENTAGE_REQUIRED':
+      return 'error.percentageRequired';
+    case 'PERCENTAGE_INVALID':
+      return 'error.percentageInvalid';
   }
 }
 
