@@ -19,7 +19,7 @@ import type { Db } from '../../db/database';
 import type { PartName } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth.service';
-import { seesEveryCustomer } from '../auth/customer-access';
+import { linkMayClick, seesEveryCustomer } from '../auth/customer-access';
 import { priceHistory } from '../market/market.repository';
 import { PRODUCT_OF_PART } from '../positions/contract-view';
 import { viewerOf } from '../positions/positions.service';
@@ -30,15 +30,20 @@ const PART_ORDER: readonly ContractPartName[] = ['Gas', 'Peak', 'OffPeak'];
 const MARKET_LEAD_MS = 30 * 24 * 3600_000;
 
 /**
- * Who may approve or reject clicks (four-eyes): admins and account managers who are not
- * read-only, and customer-side users who may click. Never the click's creator.
+ * Who may approve or reject the customer's clicks (four-eyes): admins and account managers who
+ * are not read-only, and customer-side users who may click for that customer (their own flags
+ * and their link to it). Never the click's creator.
  */
-export function clickReaderOf(auth: AuthContext): ClickReader {
+export async function clickReaderFor(
+  db: Db,
+  auth: AuthContext,
+  customerId: number,
+): Promise<ClickReader> {
   const admin = isAdminRole(auth.user.role) && auth.impersonator === null;
-  return {
-    userId: auth.user.id,
-    mayApprove: admin ? !auth.user.readOnly : viewerOf(auth).mayClick,
-  };
+  const mayApprove = admin
+    ? !auth.user.readOnly
+    : viewerOf(auth).mayClick && (await linkMayClick(db, auth.user.id, customerId));
+  return { userId: auth.user.id, mayApprove };
 }
 
 /** Admins see every customer; everyone else (account managers: their portfolio) their own. */
@@ -75,7 +80,11 @@ export class ClicksService {
     filter: ClickFilterQuery,
   ): Promise<ClickDetail[]> {
     await assertCustomerVisible(this.deps.db, auth, customerId);
-    return findClickDetails(this.deps.db, { ...filter, customerId }, clickReaderOf(auth));
+    return findClickDetails(
+      this.deps.db,
+      { ...filter, customerId },
+      await clickReaderFor(this.deps.db, auth, customerId),
+    );
   }
 
   /** Per contract that limits its clicks and per year of supply: used and left. */

@@ -377,20 +377,6 @@ export async function recordTermsAcceptance(
     .execute();
 }
 
-/**
- * Whether the user's link to the customer lets them click: not read-only and click-authorised
- * for that customer (the user's own flags are checked apart).
- */
-export async function linkMayClick(db: Db, userId: number, customerId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_customers')
-    .select(['read_only', 'click_authorized'])
-    .where('user_id', '=', userId)
-    .where('customer_id', '=', customerId)
-    .executeTakeFirst();
-  return row !== undefined && !row.read_only && row.click_authorized;
-}
-
 /** Whether a customer-side user is linked to the customer. */
 export async function userHasCustomer(
   db: Db,

@@ -577,6 +577,29 @@ describe(`the click on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       });
     }
 
+    it('refuses an approver who may click elsewhere but is read-only for this customer', async () => {
+      const { w, approver, click } = await approvalWorld();
+      await w.t.db
+        .updateTable('user_customers')
+        .set({ read_only: true })
+        .where('user_id', '=', approver.user.id)
+        .where('customer_id', '=', w.customer.id)
+        .execute();
+      const detail = await w.t.app.inject({
+        method: 'GET',
+        url: `/rest/purchase/click/${click.id}`,
+        headers: bearer(approver.token),
+      });
+      expect(ClickDetailSchema.parse(detail.json()).mayDecide).toBe(false);
+      expect((await decide(w, click.id, 'approve', approver.token)).statusCode).toBe(403);
+      await w.t.db
+        .updateTable('user_customers')
+        .set({ read_only: false, click_authorized: false })
+        .where('user_id', '=', approver.user.id)
+        .execute();
+      expect((await decide(w, click.id, 'reject', approver.token)).statusCode).toBe(403);
+    });
+
     it('waits for a second user, who approves it into progress', async () => {
       const { w, approver, click } = await approvalWorld();
       expect(click.status).toBe('PENDING_APPROVAL');

@@ -26,9 +26,9 @@ import type { StoredQuotePart } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import type { AuthContext } from '../auth/auth.service';
-import { seesEveryCustomer } from '../auth/customer-access';
+import { linkMayClick, seesEveryCustomer } from '../auth/customer-access';
 import { findClickDetail } from '../clicks/clicks.repository';
-import { clickReaderOf } from '../clicks/clicks.service';
+import { clickReaderFor } from '../clicks/clicks.service';
 import { viewerOf } from '../positions/positions.service';
 import { fixingInstant, recordTransition, type FlushEvents } from './click-lifecycle';
 import {
@@ -42,7 +42,6 @@ import {
   recordTermsAcceptance,
   releaseVolume,
   reserveVolume,
-  linkMayClick,
   userHasCustomer,
   type ClickContract,
 } from './purchase.repository';
@@ -759,10 +758,17 @@ export class PurchaseService {
 
   /** One click, for whoever may see its customer. */
   async click(auth: AuthContext, clickId: number): Promise<ClickDetail> {
-    const detail = await findClickDetail(this.deps.db, clickId, clickReaderOf(auth));
-    if (!detail) throw new AppError('NOT_FOUND');
-    await this.#assertCustomerAccess(auth, detail.customerId);
-    return detail;
+    const { db } = this.deps;
+    const head = await db
+      .selectFrom('clicks')
+      .innerJoin('contracts', 'contracts.id', 'clicks.contract_id')
+      .select('contracts.customer_id')
+      .where('clicks.id', '=', clickId)
+      .executeTakeFirst();
+    if (!head) throw new AppError('NOT_FOUND');
+    await this.#assertCustomerAccess(auth, head.customer_id);
+    const reader = await clickReaderFor(db, auth, head.customer_id);
+    return (await findClickDetail(db, clickId, reader)) as ClickDetail;
   }
 
   /**
@@ -786,7 +792,8 @@ export class PurchaseService {
       .executeTakeFirst();
     if (!head) throw new AppError('NOT_FOUND');
     await this.#assertCustomerAccess(auth, head.customer_id);
-    if (!clickReaderOf(auth).mayApprove || head.created_by === auth.user.id) {
+    const reader = await clickReaderFor(db, auth, head.customer_id);
+    if (!reader.mayApprove || head.created_by === auth.user.id) {
       throw new AppError('FORBIDDEN');
     }
 
@@ -887,7 +894,7 @@ export class PurchaseService {
       });
       return null;
     });
-    const detail = (await findClickDetail(db, clickId, clickReaderOf(auth))) as ClickDetail;
+    const detail = (await findClickDetail(db, clickId, reader)) as ClickDetail;
     if (!unchanged) await this.deps.flushEvents();
     if (outcome) throw outcome;
     return detail;
