@@ -41,6 +41,9 @@ import { RealtimeHub } from './modules/realtime/realtime-hub';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import { eventChannel, RedisEventBus } from './modules/realtime/redis-event-bus';
 import { sessionAdminRoutes } from './modules/realtime/session-admin.routes';
+import { OidcClients } from './modules/sso/oidc-client';
+import { ssoRoutes } from './modules/sso/sso.routes';
+import { SsoService } from './modules/sso/sso.service';
 import { envRoutes } from './modules/system/env.routes';
 import { healthRoutes } from './modules/system/health.routes';
 import { registerMetrics } from './modules/system/metrics';
@@ -180,6 +183,16 @@ export async function buildApp(
   await app.register(healthRoutes, { db: deps.db, bus: deps.bus, now: deps.now });
   await app.register(envRoutes, { config });
   await app.register(authRoutes, { auth: authService, guards });
+  await app.register(ssoRoutes, {
+    sso: new SsoService({
+      db: deps.db,
+      sso: config.sso,
+      clients: new OidcClients(config.sso.redirectUrl),
+      auth: authService,
+      now: deps.now,
+      log: app.log,
+    }),
+  });
   await app.register(adminModule, { auth: authService, config });
   await app.register(localeRoutes);
   const outbox = new EventOutbox({ db: deps.db, bus: deps.bus, log: app.log });

@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LocaleSchema } from '@klik/api';
+import { readSsoConfig, type SsoConfig } from './modules/sso/sso-config';
 
 /** The repository root, so defaults do not depend on the directory npm starts the server in. */
 export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
@@ -293,6 +294,8 @@ export interface Config {
     /** Tests only: PUT /rest/dev/click-desk holds and releases the click desk. */
     deskTestControl: boolean;
   };
+  /** Single sign-on providers (SSO_PROVIDERS and SSO_<ID>_*), none by default. */
+  sso: SsoConfig;
 }
 
 /** A start-up failure that names every variable with a wrong value. */
@@ -355,6 +358,8 @@ export function loadConfig(
     }
   }
   if (e.METRICS_PORT === e.PORT) problems.push('METRICS_PORT: must differ from PORT');
+  const { sso, problems: ssoProblems } = readSsoConfig(env, e.PORT);
+  problems.push(...ssoProblems);
   if (e.METRICS === false && (e.METRICS_PORT !== 0 || e.METRICS_TOKEN !== null)) {
     problems.push('METRICS: is off, so METRICS_PORT and METRICS_TOKEN would do nothing');
   }
@@ -404,7 +409,8 @@ export function loadConfig(
       displayDisclaimer: e.KLIK_DISPLAY_DISCLAIMER,
       displayHelp: e.KLIK_DISPLAY_HELP,
       isDebugMode: e.KLIK_DEBUG,
-      ssourl: e.KLIK_SSO_URL,
+      // With providers configured the web's own entry point starts the flow (modules/sso).
+      ssourl: e.KLIK_SSO_URL ?? (sso.providers.length > 0 ? '/loginoauth' : null),
       backendUrl: e.KLIK_BACKEND_URL,
       notificationBackendUrl: e.KLIK_NOTIFICATION_BACKEND_URL,
       websocketUrl: e.KLIK_WEBSOCKET_URL,
@@ -436,6 +442,7 @@ export function loadConfig(
       },
       deskTestControl: e.CLICK_DESK_TEST_CONTROL,
     },
+    sso,
   };
 }
 

@@ -129,7 +129,8 @@ const UserDetailsShape = {
 };
 
 /**
- * POST users: a user with an initial password that must be changed at the first sign-in.
+ * POST users: a user with an initial password that must be changed at the first sign-in, or
+ * without one, invited by e-mail to choose it.
  * Account managers create customer and consultant users of their portfolio only.
  */
 export const CreateUserBodySchema = z.object({
@@ -144,7 +145,8 @@ export const CreateUserBodySchema = z.object({
   manageUsers: z.boolean().default(false),
   /** For admins: none. For an account manager: the portfolio. */
   customers: CustomerRightsListSchema.default([]),
-  initialPassword: NewPasswordSchema,
+  /** None: the user gets an invitation e-mail to choose their password (valid 7 days). */
+  initialPassword: NewPasswordSchema.optional(),
 });
 export type CreateUserBody = z.infer<typeof CreateUserBodySchema>;
 
@@ -153,7 +155,8 @@ export const CreateViewOnlyUserBodySchema = z.object({
   username: NewUsernameSchema,
   ...UserDetailsShape,
   customerIds: z.array(IdSchema).min(1).max(500),
-  initialPassword: NewPasswordSchema,
+  /** None: the user gets an invitation e-mail to choose their password (valid 7 days). */
+  initialPassword: NewPasswordSchema.optional(),
 });
 export type CreateViewOnlyUserBody = z.infer<typeof CreateViewOnlyUserBodySchema>;
 
@@ -188,7 +191,8 @@ export const CreateAccountManagerBodySchema = z.object({
   /** Sees everything in the portfolio but changes nothing. */
   readOnly: z.boolean().default(false),
   customerIds: z.array(IdSchema).max(500).default([]),
-  initialPassword: NewPasswordSchema,
+  /** None: the user gets an invitation e-mail to choose their password (valid 7 days). */
+  initialPassword: NewPasswordSchema.optional(),
 });
 export type CreateAccountManagerBody = z.infer<typeof CreateAccountManagerBodySchema>;
 
@@ -206,7 +210,8 @@ export const CreateConsultantBodySchema = z.object({
   /** A TPI consultant: lands on the overview page. */
   allowTPIPage: z.boolean().default(false),
   customerIds: z.array(IdSchema).max(500).default([]),
-  initialPassword: NewPasswordSchema,
+  /** None: the user gets an invitation e-mail to choose their password (valid 7 days). */
+  initialPassword: NewPasswordSchema.optional(),
 });
 export type CreateConsultantBody = z.infer<typeof CreateConsultantBodySchema>;
 

@@ -33,6 +33,8 @@ export function isFieldErrorCode(value: string): value is FieldErrorCode {
 export const ERROR_CODES = [
   'INVALID_CREDENTIALS',
   'TOO_MANY_ATTEMPTS',
+  // Single sign-on came back with a wrong, spent or expired state, nonce or code (docs/security.md).
+  'SSO_FAILED',
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'NOT_FOUND',

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './bounded.schemas';
 export * from './locale.schemas';
 export * from './auth.schemas';
+export * from './sso.schemas';
 export * from './login-throttle.schemas';
 export * from './trading.schemas';
 export * from './positions.schemas';

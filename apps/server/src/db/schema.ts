@@ -40,6 +40,8 @@ export interface CustomersTable {
   /** False: deactivated; its users cannot sign in for it and its contracts cannot be clicked. */
   active: Generated<boolean>;
   version: Generated<number>;
+  /** Its users may be linked by verified e-mail on their first single sign-on (0008). */
+  sso_link_by_email: Generated<boolean>;
 }
 
 export interface DashboardsTable {
@@ -293,6 +295,26 @@ export interface EventOutboxTable {
   created_at: CreatedAt;
 }
 
+/** Which user an identity of a single sign-on provider is (0008, modules/sso). */
+export interface SsoIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: number;
+  created_at: CreatedAt;
+}
+
+/** A single sign-on on its way through the provider; single use (0008, modules/sso). */
+export interface SsoLoginsTable {
+  state_hash: string;
+  provider: string;
+  nonce: string;
+  code_verifier: string;
+  browser_hash: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export interface Database {
   roles: RolesTable;
   users: UsersTable;
@@ -317,6 +339,8 @@ export interface Database {
   sms_verifications: SmsVerificationsTable;
   notifications: NotificationsTable;
   event_outbox: EventOutboxTable;
+  sso_identities: SsoIdentitiesTable;
+  sso_logins: SsoLoginsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

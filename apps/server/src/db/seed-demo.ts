@@ -7,10 +7,12 @@ import { seedDemoPurchase } from './seed-demo-purchase';
 /** The one password of every demo account (documented in the README). */
 export const DEMO_PASSWORD = 'Klik-demo-2026';
 
-const CUSTOMERS: { name: string; dashboards: string[] }[] = [
+const CUSTOMERS: { name: string; dashboards: string[]; ssoLinkByEmail?: boolean }[] = [
   {
     name: 'Bakkerij Van der Meer B.V.',
     dashboards: ['Hoofdvestiging Utrecht', 'Productielocatie Veenendaal'],
+    // Its users sign in through the development identity provider (npm run idp) at once.
+    ssoLinkByEmail: true,
   },
   {
     name: 'Tuinbouwbedrijf De Groene Kas B.V.',
@@ -111,7 +113,7 @@ export async function seedDemo(db: Db, at: Date = new Date()): Promise<boolean> 
     for (const customer of CUSTOMERS) {
       const { id } = await trx
         .insertInto('customers')
-        .values({ name: customer.name })
+        .values({ name: customer.name, sso_link_by_email: customer.ssoLinkByEmail ?? false })
         .returning('id')
         .executeTakeFirstOrThrow();
       customerIds.set(customer.name, id);

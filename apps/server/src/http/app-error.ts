@@ -3,6 +3,7 @@ import type { ErrorCode } from '@klik/api';
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   INVALID_CREDENTIALS: 403,
   TOO_MANY_ATTEMPTS: 429,
+  SSO_FAILED: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

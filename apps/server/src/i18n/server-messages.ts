@@ -30,6 +30,7 @@ const CATALOGUE: Record<Locale, Messages> = {
   nl: {
     INVALID_CREDENTIALS: 'Gebruikersnaam of wachtwoord is onjuist.',
     TOO_MANY_ATTEMPTS: 'Te veel mislukte inlogpogingen. Probeer het over {0} seconden opnieuw.',
+    SSO_FAILED: 'Inloggen via single sign-on is mislukt of verlopen. Probeer het opnieuw.',
     UNAUTHENTICATED: 'U bent niet (meer) ingelogd. Log opnieuw in.',
     FORBIDDEN: 'U heeft geen toegang tot deze functie.',
     NOT_FOUND: 'Niet gevonden.',
@@ -83,6 +84,7 @@ const CATALOGUE: Record<Locale, Messages> = {
   en: {
     INVALID_CREDENTIALS: 'Invalid username and password.',
     TOO_MANY_ATTEMPTS: 'Too many failed sign-in attempts. Try again in {0} seconds.',
+    SSO_FAILED: 'Single sign-on did not succeed or took too long. Please try again.',
     UNAUTHENTICATED: 'You are not signed in (anymore). Please sign in again.',
     FORBIDDEN: 'You are not allowed to use this function.',
     NOT_FOUND: 'Not found.',

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { writeAudit, type AuditOutcome } from '../audit/audit.repository';
 import type { AuthContext } from '../auth/auth.service';
+import type { PasswordResetService } from '../password-reset/password-reset.service';
 
 /** What every administrative service is built from (admin.plugin.ts). */
 export interface AdminDeps {
@@ -9,6 +10,8 @@ export interface AdminDeps {
   now: () => Date;
   /** Sessions this module revoked: forgotten and announced (terminateSession) on every instance. */
   endSessions: (sessionIds: readonly number[]) => Promise<void>;
+  /** Invitation links for users created without a password (modules/password-reset). */
+  invitations: Pick<PasswordResetService, 'createInvitation' | 'sendLater'>;
 }
 
 export interface ChangeRecord {

@@ -19,14 +19,16 @@ import { UsersService } from './users.service';
  * The administrative area (docs/administration.md) as one plugin: it builds its services from
  * the app's shared dependencies and registers their routes. Rights: docs/permissions.md.
  */
-export const adminModule: FastifyPluginAsyncZod<{ auth: AuthService; config: Config }> = async (
-  app,
-  { auth, config },
-) => {
+export const adminModule: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  config: Config;
+  invitations: AdminDeps['invitations'];
+}> = async (app, { auth, config, invitations }) => {
   const deps: AdminDeps = {
     db: app.deps.db,
     now: app.deps.now,
     endSessions: (sessionIds) => auth.sessionsEnded(sessionIds),
+    invitations,
   };
   const { guards } = app;
   await app.register(usersRoutes, { users: new UsersService(deps), guards });

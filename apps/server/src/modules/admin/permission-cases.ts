@@ -1,4 +1,4 @@
-import { ADMIN_PATHS, MARKET_REST, REST, type Action } from '@klik/api';
+import { ADMIN_PATHS, MARKET_REST, PASSWORD_RESET_PATHS, REST, type Action } from '@klik/api';
 import { login } from '../../../test/test-app';
 import {
   customerOf,
@@ -179,6 +179,15 @@ export const ROUTE_CASES: RouteCase[] = [
     request: async (w, side) => ({
       url: ADMIN_PATHS.userPassword((await subjectUser(w, side)).id),
       payload: { version: 1, initialPassword: 'Opnieuw-123' },
+    }),
+  },
+  {
+    action: 'users.resetPassword',
+    method: 'POST',
+    route: PASSWORD_RESET_PATHS.resendInvitationPattern,
+    ok: 200,
+    request: async (w, side) => ({
+      url: PASSWORD_RESET_PATHS.resendInvitation((await subjectUser(w, side)).id),
     }),
   },
 

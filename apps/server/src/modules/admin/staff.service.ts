@@ -9,6 +9,7 @@ import type {
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth.service';
 import { hashPassword } from '../auth/password-hasher';
+import { inviteePasswordHash } from '../password-reset/password-reset.service';
 import { auditChange, versionConflict, withUniqueCodes, type AdminDeps } from './admin-change';
 import { scopeOf } from './permissions';
 import {
@@ -44,10 +45,14 @@ export class StaffService {
     body: (CreateAccountManagerBody | CreateConsultantBody) & { role: Role; allowTPIPage: boolean },
     ip: string | null,
   ): Promise<AdminUser> {
-    const { db, now } = this.deps;
-    const passwordHash = await hashPassword(body.initialPassword);
+    const { db, now, invitations } = this.deps;
+    // Without an initial password the new colleague is invited by e-mail to choose one.
+    const passwordHash =
+      body.initialPassword === undefined
+        ? await inviteePasswordHash()
+        : await hashPassword(body.initialPassword);
     const customerIds = [...new Set(body.customerIds)];
-    const id = await withUniqueCodes(() =>
+    const { id, invitation } = await withUniqueCodes(() =>
       db.transaction().execute(async (trx) => {
         const at = now();
         const userId = await insertUser(trx, {
@@ -70,16 +75,22 @@ export class StaffService {
           customerIds.map((customerId) => ({ customerId, readOnly: false, clickAuthorized: true })),
         );
         const created = await findUserRecord(trx, userId);
+        const link =
+          body.initialPassword === undefined
+            ? await invitations.createInvitation(trx, { ...body, id: userId })
+            : null;
         await auditChange(trx, at, auth, {
           action,
           subject: body.username,
           customerIds,
           after: created ? auditView(created) : undefined,
+          details: { invitation: link !== null },
           ip,
         });
-        return userId;
+        return { id: userId, invitation: link };
       }),
     );
+    if (invitation) invitations.sendLater(invitation);
     return this.#reload(id);
   }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMIN_PATHS,
+  PASSWORD_RESET_PATHS,
   AdminUserSchema,
   CreateUserBodySchema,
   CreateViewOnlyUserBodySchema,
@@ -126,5 +127,21 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       users.resetPassword(sessionOf(request), request.params.userId, request.body, request.ip),
+  );
+
+  app.post(
+    PASSWORD_RESET_PATHS.resendInvitationPattern,
+    {
+      preHandler: guards.requirePermission('users.resetPassword'),
+      schema: {
+        ...common,
+        summary:
+          'E-mail a new invitation link (valid 7 days) to choose a password; earlier links stop working',
+        params: UserParamsSchema,
+        response: { 200: AdminUserSchema },
+      },
+    },
+    async (request) =>
+      users.resendInvitation(sessionOf(request), request.params.userId, request.ip),
   );
 };

@@ -13,6 +13,7 @@ import { AppError } from '../../http/app-error';
 import { revokeSessionsOfUsers } from '../auth/auth.repository';
 import type { AuthContext } from '../auth/auth.service';
 import { hashPassword } from '../auth/password-hasher';
+import { inviteePasswordHash } from '../password-reset/password-reset.service';
 import { auditChange, versionConflict, withUniqueCodes, type AdminDeps } from './admin-change';
 import { scopeOf, type AdminScope } from './permissions';
 import { assertRightsChange, type WantedUser } from './user-rights';
@@ -101,7 +102,10 @@ export class UsersService {
     return this.#show(scope, await this.#visible(scope, userId));
   }
 
-  /** A new user with an initial password that must be changed at the first sign-in. */
+  /**
+   * A new user with an initial password that must be changed at the first sign-in, or without
+   * one: then they get an invitation e-mail with a link to choose it (valid 7 days).
+   */
   async create(auth: AuthContext, body: CreateUserBody, ip: string | null): Promise<AdminUser> {
     const { db } = this.deps;
     const scope = await scopeOf(db, auth, 'users.create');
@@ -158,28 +162,57 @@ export class UsersService {
     auth: AuthContext,
     scope: AdminScope,
     wanted: WantedUser & { username: string },
-    initialPassword: string,
+    initialPassword: string | undefined,
     ip: string | null,
   ): Promise<AdminUser> {
-    const { db, now } = this.deps;
-    const passwordHash = await hashPassword(initialPassword);
-    const id = await withUniqueCodes(() =>
+    const { db, now, invitations } = this.deps;
+    const passwordHash =
+      initialPassword === undefined
+        ? await inviteePasswordHash()
+        : await hashPassword(initialPassword);
+    const { id, invitation } = await withUniqueCodes(() =>
       db.transaction().execute(async (trx) => {
         const at = now();
         const userId = await insertUser(trx, { ...wanted, passwordHash, createdAt: at });
         await replaceLinks(trx, userId, wanted.customers);
         const created = await findUserRecord(trx, userId);
+        const link =
+          initialPassword === undefined
+            ? await invitations.createInvitation(trx, { ...wanted, id: userId })
+            : null;
         await auditChange(trx, at, auth, {
           action: scope.action === 'users.createViewOnly' ? 'user.createViewOnly' : 'user.create',
           subject: wanted.username,
           customerIds: wanted.customers.map((link) => link.customerId),
           after: created ? auditView(created) : undefined,
+          details: { invitation: link !== null },
           ip,
         });
-        return userId;
+        return { id: userId, invitation: link };
       }),
     );
+    if (invitation) invitations.sendLater(invitation);
     return this.#reload(scope, id);
+  }
+
+  /** A new invitation link (valid 7 days) by e-mail; the user's earlier links stop working. */
+  async resendInvitation(auth: AuthContext, userId: number, ip: string | null): Promise<AdminUser> {
+    const { db, now, invitations } = this.deps;
+    const scope = await scopeOf(db, auth, 'users.resetPassword');
+    const current = await this.#owned(scope, userId);
+    if (current.disabled || !current.email) throw new AppError('VALIDATION_FAILED');
+    const invitation = await db.transaction().execute(async (trx) => {
+      const link = await invitations.createInvitation(trx, current);
+      await auditChange(trx, now(), auth, {
+        action: 'user.resendInvitation',
+        subject: current.username,
+        customerIds: current.customerIds,
+        ip,
+      });
+      return link;
+    });
+    invitations.sendLater(invitation);
+    return this.#reload(scope, userId);
   }
 
   /** Edit user: the whole editable user on the version read (409 VERSION_CONFLICT if stale). */

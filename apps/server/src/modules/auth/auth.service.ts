@@ -100,7 +100,8 @@ export class AuthService {
     await this.deps.onSessionsEnded?.([...sessionIds], 'TERMINATED');
   }
 
-  private async openSession(
+  /** A new session for a user whose identity was proved (password, single sign-on, login-as). */
+  async openSession(
     user: UserRow,
     impersonator: UserRow | null,
     readOnly: boolean,

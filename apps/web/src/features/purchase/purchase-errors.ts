@@ -65,6 +65,8 @@ export function purchaseErrorText(code: ErrorCode, facts: ErrorFacts = {}): Erro
       return { key: 'error.invalidCredentials' };
     case 'TOO_MANY_ATTEMPTS':
       return { key: 'error.tooManyAttempts' };
+    case 'SSO_FAILED':
+      return { key: 'error.ssoFailed' };
     case 'UNAUTHENTICATED':
       return { key: 'error.unauthenticated' };
     case 'FORBIDDEN':

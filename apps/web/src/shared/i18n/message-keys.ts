@@ -20,6 +20,8 @@ export function errorMessageKey(code: ErrorCode): MessageKey {
       return 'error.invalidCredentials';
     case 'TOO_MANY_ATTEMPTS':
       return 'error.tooManyAttempts';
+    case 'SSO_FAILED':
+      return 'error.ssoFailed';
     case 'UNAUTHENTICATED':
       return 'error.unauthenticated';
     case 'FORBIDDEN':

@@ -1,0 +1,107 @@
+/** A company's OpenID Connect provider and the Klik users it may sign in (docs/operations.md). */
+export interface SsoProviderConfig {
+  /** Names the provider in SSO_PROVIDERS, its variables and `?provider=`. */
+  id: string;
+  label: string;
+  /** The issuer identifier; its discovery document is read from `<issuer>/.well-known/...`. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The customers whose users it signs in. */
+  customerIds: number[];
+  /** Klik's own provider: it may also sign in administrators and account managers. */
+  staff: boolean;
+}
+
+export interface SsoConfig {
+  /** The portal's `/sso` address, registered with every provider as the redirect URI. */
+  redirectUrl: string;
+  providers: SsoProviderConfig[];
+}
+
+const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
+const TRUE_WORDS = ['true', '1', 'yes', 'on'];
+const FALSE_WORDS = ['false', '0', 'no', 'off'];
+
+/** SSO_ACME_ISSUER for provider `acme`. */
+export function ssoVariable(id: string, name: string): string {
+  return `SSO_${id.toUpperCase().replaceAll('-', '_')}_${name}`;
+}
+
+function httpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads SSO_PROVIDERS and each provider's variables. Providers are variables per id rather than
+ * one JSON value, so each client secret can come from a secret store of its own.
+ */
+export function readSsoConfig(
+  env: Record<string, string | undefined>,
+  port: number,
+): { sso: SsoConfig; problems: string[] } {
+  const problems: string[] = [];
+  const read = (name: string) => env[name]?.trim() ?? '';
+  const redirectUrl = read('SSO_REDIRECT_URL') || `http://localhost:${port}/sso`;
+  if (!httpUrl(redirectUrl)) problems.push('SSO_REDIRECT_URL: must start with http:// or https://');
+
+  const ids = read('SSO_PROVIDERS')
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+  const providers: SsoProviderConfig[] = [];
+  for (const id of ids) {
+    if (!ID_PATTERN.test(id)) {
+      problems.push(`SSO_PROVIDERS: "${id}" must be 1 to 40 lower-case letters, digits or "-"`);
+      continue;
+    }
+    if (providers.some((provider) => provider.id === id)) {
+      problems.push(`SSO_PROVIDERS: "${id}" is named twice`);
+      continue;
+    }
+    const variable = (name: string) => ssoVariable(id, name);
+    const issuer = read(variable('ISSUER'));
+    const clientId = read(variable('CLIENT_ID'));
+    const clientSecret = read(variable('CLIENT_SECRET'));
+    if (!httpUrl(issuer)) problems.push(`${variable('ISSUER')}: required, an http(s) URL`);
+    // Tokens and the client secret must not cross a network in the clear.
+    else if (env.NODE_ENV === 'production' && new URL(issuer).protocol !== 'https:') {
+      problems.push(`${variable('ISSUER')}: must start with https:// with NODE_ENV=production`);
+    }
+    if (clientId === '') problems.push(`${variable('CLIENT_ID')}: required`);
+    if (clientSecret === '') problems.push(`${variable('CLIENT_SECRET')}: required`);
+    const customerIds: number[] = [];
+    for (const part of read(variable('CUSTOMERS')).split(',')) {
+      const value = part.trim();
+      if (value === '') continue;
+      if (/^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647) {
+        customerIds.push(Number(value));
+      } else {
+        problems.push(`${variable('CUSTOMERS')}: "${value}" is not a customer id`);
+      }
+    }
+    const staffWord = read(variable('STAFF')).toLowerCase();
+    if (staffWord !== '' && !TRUE_WORDS.includes(staffWord) && !FALSE_WORDS.includes(staffWord)) {
+      problems.push(`${variable('STAFF')}: expected true or false, got "${staffWord}"`);
+    }
+    const staff = TRUE_WORDS.includes(staffWord);
+    if (customerIds.length === 0 && !staff) {
+      problems.push(`${variable('CUSTOMERS')}: required unless ${variable('STAFF')} is true`);
+    }
+    providers.push({
+      id,
+      label: read(variable('LABEL')) || id,
+      issuer,
+      clientId,
+      clientSecret,
+      customerIds,
+      staff,
+    });
+  }
+  return { sso: { redirectUrl, providers }, problems };
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { TextSchema } from './bounded.schemas';
+
+/** Single sign-on paths beside REST.loginOAuth2 (docs/security.md, "Single sign-on"). */
+export const SSO_PATHS = {
+  /** The configured providers, for a choice on loginoauth when there are several. */
+  providers: '/rest/authentication/sso/providers',
+  /** Starts a sign-in: answers the provider's authorisation address. */
+  start: '/rest/authentication/sso/start',
+} as const;
+
+/** The web's own entry point (loginoauth) and where the provider sends the browser back to. */
+export const SSO_WEB_PATHS = { loginOAuth: '/loginoauth', sso: '/sso' } as const;
+
+export const SsoProviderIdSchema = TextSchema(40).regex(/^[a-z0-9][a-z0-9-]{0,39}$/);
+
+export const SsoProviderSchema = z.object({ id: SsoProviderIdSchema, label: z.string() });
+export type SsoProvider = z.infer<typeof SsoProviderSchema>;
+
+export const SsoProviderListSchema = z.object({ providers: z.array(SsoProviderSchema) });
+export type SsoProviderList = z.infer<typeof SsoProviderListSchema>;
+
+/** Without a provider the only one configured is meant; with several it is required. */
+export const SsoStartBodySchema = z.object({ provider: SsoProviderIdSchema.optional() });
+export type SsoStartBody = z.infer<typeof SsoStartBodySchema>;
+
+export const SsoStartResultSchema = z.object({ authorizationUrl: z.url() });
+export type SsoStartResult = z.infer<typeof SsoStartResultSchema>;
+
+/**
+ * POST loginOAuth2: the spec's body {code}, plus the state the provider sent back with it (the
+ * sso screen reads both from its query), so the server can tell which sign-in it belongs to.
+ */
+export const LoginOAuth2BodySchema = z.object({
+  code: TextSchema(2048).trim().min(1),
+  state: TextSchema(512).trim().min(1),
+  /** The provider's `iss` response parameter (RFC 9207), when it sends one. */
+  iss: TextSchema(2048).trim().min(1).optional(),
+});
+export type LoginOAuth2Body = z.infer<typeof LoginOAuth2BodySchema>;
