@@ -3,7 +3,6 @@ import { LoginPage } from './login-page';
 
 const EXPECTED_REFUSAL = /Failed to load resource: the server responded with a status of 4\d\d/;
 
-/** A browser test fails when the page logs an error: a broken screen must not pass quietly. */
 /** The portal's click desk, held by a test so an in-progress click stays in progress. */
 export interface ClickDeskControl {
   hold: () => Promise<void>;
@@ -15,6 +14,7 @@ export const test = base.extend<{
   pageErrors: string[];
   clickDesk: ClickDeskControl;
 }>({
+  // A browser test fails when the page logs an error: a broken screen must not pass quietly.
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -1,0 +1,115 @@
+import type { Browser, Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures';
+import { DashboardPage } from '../support/dashboard-page';
+import { LoginPage } from '../support/login-page';
+import { PortalApi, uniqueName } from '../support/portal-api';
+
+/** A second person at another computer: a browser context of their own. */
+async function otherBrowser(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+/** A user signs in with their first password and replaces it, as the portal asks first. */
+async function firstSignIn(page: Page, username: string, initial: string, chosen: string) {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(username, initial);
+  await expect(page).toHaveURL(/\/changepassword/);
+  await page.getByLabel(/^Huidig wachtwoord/).fill(initial);
+  await page.getByLabel(/^Nieuw wachtwoord/).fill(chosen);
+  await page.getByLabel(/^Herhaal het nieuwe wachtwoord/).fill(chosen);
+  await page.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
+}
+
+test('a customer user who manages their users adds a view-only user, who reads the dashboard but cannot click', async ({
+  page,
+  loginPage,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const username = uniqueName('kijker');
+  await loginPage.open();
+  await loginPage.signIn('customer');
+  await new DashboardPage(page).loaded();
+
+  await page
+    .getByRole('navigation', { name: 'Hoofdmenu' })
+    .getByRole('link', {
+      name: /alleen-lezen/i,
+    })
+    .click();
+  await expect(page.getByTestId('screen-addviewonlyuser')).toBeVisible();
+  await page.getByLabel(/^Gebruikersnaam/).fill(username);
+  await page.getByLabel(/^Naam/).fill('Kees Kijker');
+  await page.getByLabel(/E-mailadres/).fill(`${username}@example.test`);
+  await page.getByLabel(/Eerste wachtwoord/).fill('Welkom-2026!');
+  await page.getByLabel('Klant toevoegen').selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Toevoegen', exact: true }).click();
+  await page.getByTestId('save-user').click();
+  await expect(page.getByTestId('user-created')).toBeVisible();
+
+  const viewer = await otherBrowser(browser);
+  try {
+    await firstSignIn(viewer.page, username, 'Welkom-2026!', 'Kijken-2026!');
+    const dashboard = new DashboardPage(viewer.page);
+    await dashboard.loaded();
+    await expect(dashboard.contracts().first()).toBeVisible();
+    await expect(dashboard.clickLinks()).toHaveCount(0);
+    await expect(
+      dashboard.reasons().filter({ hasText: 'niet bevoegd om te klikken' }).first(),
+    ).toBeVisible();
+  } finally {
+    await viewer.close();
+  }
+});
+
+test('deactivating a signed-in user signs their browser out at once', async ({
+  page,
+  loginPage,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const admin = await PortalApi.signIn(playwright, baseURL ?? '', 'admin');
+  const username = uniqueName('vertrekker');
+  const customers = await admin.call<{ data: { id: number }[] }>(
+    'GET',
+    '/rest/admin/customers?q=Bakkerij',
+  );
+  const created = await admin.call<{ id: number }>('POST', '/rest/admin/users', {
+    username,
+    name: 'Vera Vertrek',
+    email: `${username}@example.test`,
+    role: 'customer',
+    customers: [{ customerId: customers.data[0]?.id, readOnly: false, clickAuthorized: true }],
+    initialPassword: 'Welkom-2026!',
+  });
+  await admin.dispose();
+
+  const leaver = await otherBrowser(browser);
+  try {
+    await firstSignIn(leaver.page, username, 'Welkom-2026!', 'Vertrek-2026!');
+    const dashboard = new DashboardPage(leaver.page);
+    await dashboard.loaded();
+    await dashboard.live();
+
+    await loginPage.open();
+    await loginPage.signIn('admin');
+    await expect(page).toHaveURL(/\/admindashboard$/);
+    await page.goto(`/editusers/${created.id}`);
+    await page.getByTestId('deactivate-user').click();
+    await page.getByTestId('confirm-active').click();
+    await expect(page.getByTestId('user-active')).toHaveText('Gedeactiveerd');
+
+    // No reload, no click: the server ends the session and the open browser follows.
+    await expect(leaver.page).toHaveURL(/\/login/);
+    await expect(leaver.page.getByTestId('session-ended')).toBeVisible();
+    const signInAgain = new LoginPage(leaver.page);
+    await signInAgain.signIn(username, 'Vertrek-2026!');
+    await expect(signInAgain.error()).toBeVisible();
+  } finally {
+    await leaver.close();
+  }
+});

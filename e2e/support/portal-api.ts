@@ -1,0 +1,50 @@
+import { expect, type APIRequestContext, type Playwright } from '@playwright/test';
+import { DEMO_PASSWORD } from './demo-accounts';
+
+/**
+ * The portal's REST API as one signed-in user calls it, for a journey's set-up that is not what
+ * the journey is about (e.g. a fresh user to deactivate). It answers the XSRF double-submit as
+ * the web application does.
+ */
+export class PortalApi {
+  private constructor(
+    private readonly request: APIRequestContext,
+    private readonly token: string,
+  ) {}
+
+  static async signIn(
+    playwright: Playwright,
+    baseURL: string,
+    username: string,
+    password = DEMO_PASSWORD,
+  ): Promise<PortalApi> {
+    const request = await playwright.request.newContext({ baseURL });
+    const answer = await request.post('/rest/authentication/login', {
+      data: { username, password },
+    });
+    expect(answer.ok(), `${username} signs in over the API`).toBe(true);
+    const { token } = (await answer.json()) as { token: string };
+    return new PortalApi(request, token);
+  }
+
+  async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+    const { cookies } = await this.request.storageState();
+    const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+    const answer = await this.request.fetch(path, {
+      method,
+      data,
+      headers: { authorization: `Bearer ${this.token}`, 'x-xsrf-token': xsrf },
+    });
+    expect(answer.ok(), `${method} ${path}: ${answer.status()} ${await answer.text()}`).toBe(true);
+    return (await answer.json()) as T;
+  }
+
+  async dispose(): Promise<void> {
+    await this.request.dispose();
+  }
+}
+
+/** A fresh name for a journey's own user or customer, so runs and specs never collide. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
