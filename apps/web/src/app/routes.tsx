@@ -137,6 +137,24 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: 'managecustomers',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('admin'),
+              lazy: async () => ({
+                Component: (await import('../features/admin/screens/manage-customers-screen'))
+                  .ManageCustomersScreen,
+              }),
+            },
+            {
+              path: 'editcustomer/:customerId',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('admin'),
+              lazy: async () => ({
+                Component: (await import('../features/admin/screens/customer-edit-screen'))
+                  .CustomerEditScreen,
+              }),
+            },
+            {
               path: 'monitorprices',
               ErrorBoundary: ScreenError,
               loader: guardLoader('adminOnly'),

@@ -22,6 +22,7 @@ const ADMIN = [
     'shell.nav.adminDashboard',
     'shell.nav.monitorDashboard',
     'shell.nav.monitorPrices',
+    'shell.nav.manageCustomers',
     'shell.nav.manageUsers',
     'shell.nav.addViewOnlyUser',
     'shell.nav.csu',
@@ -32,6 +33,7 @@ const ADMIN_FOR_ACCOUNT_MANAGER = [
   'shell.nav.group.admin',
   [
     'shell.nav.adminDashboard',
+    'shell.nav.manageCustomers',
     'shell.nav.manageUsers',
     'shell.nav.addViewOnlyUser',
     'shell.nav.csu',

@@ -55,6 +55,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: PATHS.adminDashboard, label: 'shell.nav.adminDashboard', group: 'admin' },
   { path: PATHS.monitorDashboard, label: 'shell.nav.monitorDashboard', group: 'admin' },
   { path: PATHS.monitorPrices, label: 'shell.nav.monitorPrices', group: 'admin' },
+  { path: ADMIN_WEB_PATHS.manageCustomers, label: 'shell.nav.manageCustomers', group: 'admin' },
   { path: ADMIN_WEB_PATHS.manageUsers, label: 'shell.nav.manageUsers', group: 'admin' },
   {
     // Admins and account managers reach each user from manageusers; this is a user manager's list.

@@ -146,6 +146,7 @@ describe('signed-in shell', () => {
       'Beheerdashboard',
       'Monitor',
       'Marktprijzen',
+      'Klanten',
       'Gebruikers',
       'Gebruiker met alleen-lezen toevoegen',
       'Inloggen als',

@@ -7,4 +7,6 @@ export const ADMIN_WEB_PATHS = {
   addViewOnlyUser: '/addviewonlyuser',
   addAccountManager: '/addaccountmanager',
   csu: '/csu',
+  manageCustomers: '/managecustomers',
+  editCustomer: (customerId: number) => `/editcustomer/${customerId}`,
 } as const;

@@ -33,6 +33,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   addviewonlyuser: 'users',
   addaccountmanager: 'adminOnly',
   csu: 'admin',
+  managecustomers: 'admin',
+  editcustomer: 'admin',
 };
 
 export function admits(access: Access, session: SessionRole): boolean {

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Box, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AdminUser } from '@klik/api';
 import { formatDateTime } from '../../../shared/format/format-numbers';
@@ -8,6 +8,7 @@ import { useT } from '../../../shared/i18n/use-t';
 import type { MessageKey } from '../../../shared/i18n/catalogues';
 import { ADMIN_WEB_PATHS } from '../admin-paths';
 import type { SortState, UserSortField } from '../derive/user-list-query';
+import { SortHeader } from './sort-header';
 
 const COLUMNS: { field: UserSortField | null; label: MessageKey }[] = [
   { field: 'username', label: 'admin.users.column.username' },
@@ -18,36 +19,6 @@ const COLUMNS: { field: UserSortField | null; label: MessageKey }[] = [
   { field: null, label: 'admin.users.column.status' },
   { field: 'createdAt', label: 'admin.users.column.createdAt' },
 ];
-
-function SortHeader({
-  field,
-  label,
-  sort,
-  onSort,
-}: {
-  field: UserSortField;
-  label: string;
-  sort: SortState;
-  onSort: (field: UserSortField) => void;
-}) {
-  const t = useT();
-  const active = sort.field === field;
-  const direction = active ? (sort.descending ? 'descending' : 'ascending') : 'none';
-  return (
-    <Table.Th scope="col" aria-sort={direction}>
-      <UnstyledButton
-        onClick={() => onSort(field)}
-        fw={700}
-        fz="sm"
-        data-testid={`sort-${field}`}
-        aria-label={t('admin.users.sortBy', { column: label })}
-      >
-        {label}
-        <span aria-hidden="true">{active ? (sort.descending ? ' ▼' : ' ▲') : ''}</span>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
 
 /** One page of users; each row leads to the user's edit screen. */
 export function UserTable({

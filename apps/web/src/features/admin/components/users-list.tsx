@@ -1,18 +1,13 @@
-import { Alert, Button, Group, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useT } from '../../../shared/i18n/use-t';
-import { useSearchEdits } from '../../../shared/routing/use-search-edits';
 import { useUserList } from '../api/users-api';
 import { useCustomerChoices } from '../api/use-customer-choices';
-import {
-  nextSort,
-  sortOf,
-  userListParams,
-  userListQueryString,
-  type UserListField,
-} from '../derive/user-list-query';
+import { nextSort, sortOf, userListParams, userListQueryString } from '../derive/user-list-query';
+import { ListPagination } from './list-pagination';
 import { LoadFailed, Loading } from './load-states';
 import { UserFilters } from './user-filters';
 import { UserTable } from './user-table';
+import { useListEdits } from './use-list-edits';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -22,27 +17,14 @@ const DEFAULT_PAGE_SIZE = 20;
  */
 export function UsersList({ showRole = true }: { showRole?: boolean }) {
   const t = useT();
-  const [search, edit] = useSearchEdits();
+  const { search, change, reset } = useListEdits();
   const params = userListParams(search);
   const customers = useCustomerChoices();
   const list = useUserList(userListQueryString(params));
   const sort = sortOf(params);
 
-  // A new filter or sort starts at the first page.
-  const change = (field: UserListField, value: string) =>
-    edit((next) => {
-      if (value === '') next.delete(field);
-      else next.set(field, value);
-      if (field !== 'page') next.delete('page');
-    });
-  const reset = () =>
-    edit((next) => {
-      for (const field of [...next.keys()]) next.delete(field);
-    });
-
   const page = list.data;
   const size = page?.size ?? DEFAULT_PAGE_SIZE;
-  const pages = page ? Math.max(1, Math.ceil(page.total / size)) : 1;
   const filtered = Object.keys(params).some((field) => !['sort', 'page', 'size'].includes(field));
   return (
     <Stack gap="md">
@@ -87,23 +69,13 @@ export function UsersList({ showRole = true }: { showRole?: boolean }) {
             sort={sort}
             onSort={(field) => change('sort', nextSort(params, field))}
           />
-          {pages > 1 && (
-            <Pagination
-              total={pages}
-              value={page.page + 1}
-              onChange={(value) => change('page', value === 1 ? '' : String(value - 1))}
-              getControlProps={(control) => ({
-                'aria-label': t(
-                  control === 'previous' ? 'admin.users.page.previous' : 'admin.users.page.next',
-                ),
-              })}
-              getItemProps={(value) => ({
-                'aria-label': t('admin.users.page.number', { page: value }),
-              })}
-              data-testid="users-pagination"
-              aria-label={t('admin.users.page.label')}
-            />
-          )}
+          <ListPagination
+            page={page.page}
+            size={size}
+            total={page.total}
+            onPage={(value) => change('page', value)}
+            testId="users-pagination"
+          />
         </>
       )}
     </Stack>

@@ -7,10 +7,14 @@ export type FormFailure =
   | { kind: 'conflict' }
   | { kind: 'form'; code: ErrorCode };
 
+/** The stable code of a refused call; a network failure or an unknown code reads as INTERNAL. */
+export function errorCodeOf(error: unknown): ErrorCode {
+  const parsed = ErrorCodeSchema.safeParse(error instanceof ApiError ? error.code : 'INTERNAL');
+  return parsed.success ? parsed.data : 'INTERNAL';
+}
+
 export function formFailureOf(error: unknown): FormFailure {
-  const raw = error instanceof ApiError ? error.code : 'INTERNAL';
-  const parsed = ErrorCodeSchema.safeParse(raw);
-  const code: ErrorCode = parsed.success ? parsed.data : 'INTERNAL';
+  const code = errorCodeOf(error);
   if (code === 'VERSION_CONFLICT') return { kind: 'conflict' };
   const field = fieldOfServerError(code);
   return field === null ? { kind: 'form', code } : { kind: 'field', field, code };

@@ -6,10 +6,10 @@ import { errorMessageKey } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
 import { useSession } from '../../../shared/session/use-session';
 import type { StoredSession } from '../../../shared/session/session-store';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { ADMIN_WEB_PATHS } from '../admin-paths';
 import { useSetUserActive, useUpdateUser, useUser } from '../api/users-api';
 import { useCustomerChoices } from '../api/use-customer-choices';
+import { ActiveToggle, type ActiveToggleTexts } from '../components/active-toggle';
 import { LoadFailed, Loading } from '../components/load-states';
 import { ResetPasswordPanel, type UserActionProps } from '../components/reset-password-panel';
 import { UserFormFields } from '../components/user-form-fields';
@@ -50,59 +50,26 @@ function isCreated(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'created' in state;
 }
 
+const USER_ACTIVE_TEXTS: ActiveToggleTexts = {
+  deactivate: 'admin.user.deactivate',
+  reactivate: 'admin.user.reactivate',
+  deactivateTitle: 'admin.user.deactivateTitle',
+  reactivateTitle: 'admin.user.reactivateTitle',
+  deactivateBody: 'admin.user.deactivateBody',
+  reactivateBody: 'admin.user.reactivateBody',
+  testIdOf: 'user',
+};
+
 function ActiveControl({ user, onChanged, onConflict }: UserActionProps) {
-  const t = useT();
   const setActive = useSetUserActive(user.id);
-  const [asking, setAsking] = useState(false);
-  const [refused, setRefused] = useState<ErrorCode | null>(null);
-  const deactivating = user.active;
-  function confirm() {
-    setRefused(null);
-    setActive.mutate(
-      { version: user.version, active: !user.active },
-      {
-        onSuccess: (next) => {
-          setAsking(false);
-          onChanged(next);
-        },
-        onError: (error) => {
-          setAsking(false);
-          const failure = formFailureOf(error);
-          if (failure.kind === 'conflict') onConflict();
-          else setRefused(failure.code);
-        },
-      },
-    );
-  }
   return (
-    <>
-      <Button
-        variant="default"
-        color={deactivating ? 'red.8' : undefined}
-        onClick={() => setAsking(true)}
-        data-testid={deactivating ? 'deactivate-user' : 'reactivate-user'}
-      >
-        {t(deactivating ? 'admin.user.deactivate' : 'admin.user.reactivate')}
-      </Button>
-      {refused && (
-        <Alert color="red" role="alert" data-testid="active-error" w="100%">
-          {t(errorMessageKey(refused))}
-        </Alert>
-      )}
-      <ConfirmDialog
-        opened={asking}
-        title={t(deactivating ? 'admin.user.deactivateTitle' : 'admin.user.reactivateTitle')}
-        body={t(deactivating ? 'admin.user.deactivateBody' : 'admin.user.reactivateBody', {
-          name: user.name,
-        })}
-        confirmLabel={t(deactivating ? 'admin.user.deactivate' : 'admin.user.reactivate')}
-        confirmColor={deactivating ? 'red.8' : undefined}
-        pending={setActive.isPending}
-        onConfirm={confirm}
-        onCancel={() => setAsking(false)}
-        confirmTestId="confirm-active"
-      />
-    </>
+    <ActiveToggle
+      record={user}
+      mutation={setActive}
+      texts={USER_ACTIVE_TEXTS}
+      onChanged={onChanged}
+      onConflict={onConflict}
+    />
   );
 }
 

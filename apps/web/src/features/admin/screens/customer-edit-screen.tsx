@@ -1,0 +1,226 @@
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, useLocation, useParams } from 'react-router';
+import { IdParamSchema, type CustomerDetail } from '@klik/api';
+import { errorMessageKey } from '../../../shared/i18n/message-keys';
+import { useT } from '../../../shared/i18n/use-t';
+import { useSession } from '../../../shared/session/use-session';
+import type { StoredSession } from '../../../shared/session/session-store';
+import { ADMIN_WEB_PATHS } from '../admin-paths';
+import { useCustomer, useSetCustomerActive } from '../api/customers-api';
+import { ActiveToggle, type ActiveToggleTexts } from '../components/active-toggle';
+import { CustomerDashboardsEditor } from '../components/customer-dashboards-editor';
+import { CustomerSettingsForm } from '../components/customer-settings-form';
+import { CustomerTermsPanel } from '../components/customer-terms-panel';
+import { CustomerUsersTable } from '../components/customer-users-table';
+import { LoadFailed, Loading } from '../components/load-states';
+import { errorCodeOf } from '../derive/form-failure';
+import { may } from '../derive/may';
+
+/** The part of the screen whose save met a newer version of the customer. */
+type ConflictIn = 'settings' | 'dashboards' | 'active';
+
+/** Deactivating signs out its users without another active customer; its contracts stop. */
+const CUSTOMER_ACTIVE_TEXTS: ActiveToggleTexts = {
+  deactivate: 'admin.customer.deactivate',
+  reactivate: 'admin.customer.reactivate',
+  deactivateTitle: 'admin.customer.deactivateTitle',
+  reactivateTitle: 'admin.customer.reactivateTitle',
+  deactivateBody: 'admin.customer.deactivateBody',
+  reactivateBody: 'admin.customer.reactivateBody',
+  testIdOf: 'customer',
+};
+
+function isCreated(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'created' in state;
+}
+
+function VersionConflict({
+  reloading,
+  onReload,
+  onDiscard,
+}: {
+  reloading: boolean;
+  onReload: () => void;
+  onDiscard: () => void;
+}) {
+  const t = useT();
+  return (
+    <Alert color="orange" role="alert" data-testid="version-conflict">
+      <Stack gap="xs">
+        <Text size="sm">{t('admin.customer.conflict')}</Text>
+        <Text size="sm">{t('admin.customer.conflictKept')}</Text>
+        <Group gap="xs">
+          <Button size="xs" loading={reloading} onClick={onReload} data-testid="reload-keep">
+            {t('admin.customer.reloadKeep')}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            disabled={reloading}
+            onClick={onDiscard}
+            data-testid="reload-discard"
+          >
+            {t('admin.customer.reloadDiscard')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+function EditCustomer({
+  loaded,
+  session,
+  reload,
+}: {
+  loaded: CustomerDetail;
+  session: StoredSession;
+  reload: () => Promise<CustomerDetail | undefined>;
+}) {
+  const t = useT();
+  const location = useLocation();
+  // The version every form saves on; only a save or an explicit reload moves it.
+  const [base, setBase] = useState(loaded);
+  const [conflict, setConflict] = useState<ConflictIn | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const [reloaded, setReloaded] = useState(false);
+  // Discarding what was typed starts the forms afresh from the newest version.
+  const [formsKey, setFormsKey] = useState(0);
+  const editable = may(session, 'customers.edit');
+  const setActive = useSetCustomerActive(base.id);
+
+  function saved(customer: CustomerDetail) {
+    setBase(customer);
+    setConflict(null);
+    setReloaded(false);
+  }
+
+  async function loadNewest(keepTyped: boolean) {
+    setReloading(true);
+    try {
+      const fresh = await reload();
+      if (!fresh) return;
+      setBase(fresh);
+      setConflict(null);
+      setReloaded(keepTyped);
+      if (!keepTyped) setFormsKey((key) => key + 1);
+    } finally {
+      setReloading(false);
+    }
+  }
+  const conflictAlert = (where: ConflictIn) =>
+    conflict === where ? (
+      <VersionConflict
+        reloading={reloading}
+        onReload={() => void loadNewest(true)}
+        onDiscard={() => void loadNewest(false)}
+      />
+    ) : null;
+
+  return (
+    <Stack gap="xl">
+      <Stack gap="sm">
+        <Group gap="sm">
+          <Badge
+            color={base.active ? 'teal.8' : 'gray.7'}
+            variant="filled"
+            data-testid="customer-active"
+          >
+            {t(base.active ? 'admin.customers.active' : 'admin.customers.inactive')}
+          </Badge>
+          <Text size="sm">{t('admin.customer.id', { id: base.id })}</Text>
+        </Group>
+        {isCreated(location.state) && (
+          <Alert color="teal" data-testid="customer-created">
+            {t('admin.customer.created')}
+          </Alert>
+        )}
+        {!editable && (
+          <Alert color="gray" data-testid="customer-read-only">
+            {t('admin.customer.viewOnly')}
+          </Alert>
+        )}
+        {reloaded && (
+          <Alert color="blue" role="status" data-testid="customer-reloaded">
+            {t('admin.customer.reloaded')}
+          </Alert>
+        )}
+        {may(session, 'customers.deactivate') && (
+          <Group>
+            <ActiveToggle
+              record={base}
+              mutation={setActive}
+              texts={CUSTOMER_ACTIVE_TEXTS}
+              onChanged={saved}
+              onConflict={() => setConflict('active')}
+            />
+          </Group>
+        )}
+        {conflictAlert('active')}
+      </Stack>
+      <CustomerSettingsForm
+        key={`settings-${formsKey}`}
+        base={base}
+        editable={editable}
+        conflict={conflictAlert('settings')}
+        onSaved={saved}
+        onConflict={() => setConflict('settings')}
+      />
+      <Divider />
+      <CustomerDashboardsEditor
+        key={`dashboards-${formsKey}`}
+        base={base}
+        editable={editable}
+        conflict={conflictAlert('dashboards')}
+        onSaved={saved}
+        onConflict={() => setConflict('dashboards')}
+      />
+      <Divider />
+      <CustomerUsersTable users={base.users} />
+      <Divider />
+      <CustomerTermsPanel
+        customer={{ ...base, terms: loaded.terms }}
+        mayPublish={may(session, 'terms.publish')}
+      />
+    </Stack>
+  );
+}
+
+/** editcustomer/{id}: a customer's name, click settings, dashboards, users and terms. */
+export function CustomerEditScreen() {
+  const t = useT();
+  const session = useSession();
+  const params = useParams();
+  const parsedId = IdParamSchema.safeParse(params.customerId ?? '');
+  const customerId = parsedId.success ? parsedId.data : 0;
+  const customer = useCustomer(customerId, parsedId.success);
+  if (!session) return null;
+  return (
+    <Stack data-testid="screen-editcustomer">
+      <Anchor component={Link} to={ADMIN_WEB_PATHS.manageCustomers} size="sm">
+        {t('admin.customer.backToList')}
+      </Anchor>
+      <Title order={1}>{customer.data ? customer.data.name : t('admin.customer.title')}</Title>
+      {!parsedId.success && <Alert color="red">{t('error.notFound')}</Alert>}
+      {parsedId.success && customer.isPending && <Loading text={t('admin.customer.loading')} />}
+      {parsedId.success && customer.isError && !customer.data && (
+        <LoadFailed
+          text={t('admin.customer.loadFailed', {
+            reason: t(errorMessageKey(errorCodeOf(customer.error))),
+          })}
+          onRetry={() => void customer.refetch()}
+          testId="customer-error"
+        />
+      )}
+      {customer.data && (
+        <EditCustomer
+          key={customer.data.id}
+          loaded={customer.data}
+          session={session}
+          reload={async () => (await customer.refetch()).data}
+        />
+      )}
+    </Stack>
+  );
+}
