@@ -18,6 +18,10 @@ import { createAuthGuards, type AuthGuards } from './modules/auth/auth-guards';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { localeRoutes } from './modules/locale/locale.routes';
+import { DevMailOutbox } from './modules/mail/mail-sender';
+import { devMailRoutes } from './modules/mail/mail.routes';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
+import { PasswordResetService } from './modules/password-reset/password-reset.service';
 import { createPriceSource } from './modules/market/create-price-source';
 import {
   PgAdvisoryLock,
@@ -73,6 +77,8 @@ declare module 'fastify' {
     outbox: EventOutbox;
     /** The click: quotes and confirmations, and the desk that completes and expires clicks. */
     purchase: { service: PurchaseService; desk: ClickDesk; sms: SmsGateway };
+    /** Forgot password, reset links and invitations; tests await its e-mails with idle(). */
+    passwordReset: PasswordResetService;
     /** Starts the jobs that run beside requests (the price feed, websocket checks). */
     startBackgroundJobs: () => void;
   }
@@ -193,7 +199,20 @@ export async function buildApp(
       log: app.log,
     }),
   });
-  await app.register(adminModule, { auth: authService, config });
+  const mail = new DevMailOutbox(app.log, deps.now, config.mail.logContent);
+  const passwordReset = new PasswordResetService({
+    db: deps.db,
+    now: deps.now,
+    mail,
+    publicUrl: config.mail.publicUrl,
+    endSessions: (sessionIds) => authService.sessionsEnded(sessionIds),
+    log: app.log,
+  });
+  app.decorate('passwordReset', passwordReset);
+  app.addHook('preClose', () => passwordReset.idle());
+  await app.register(passwordResetRoutes, { resets: passwordReset });
+  if (config.mail.devOutbox) await app.register(devMailRoutes, { outbox: mail });
+  await app.register(adminModule, { auth: authService, config, invitations: passwordReset });
   await app.register(localeRoutes);
   const outbox = new EventOutbox({ db: deps.db, bus: deps.bus, log: app.log });
   const flushEvents = () => outbox.flush();

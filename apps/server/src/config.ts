@@ -200,6 +200,10 @@ const EnvSchema = z.object({
   SMS_GATEWAY_KEY: optionalText(),
   SMS_DEV_OUTBOX: flag(false),
   CLICK_DESK_TEST_CONTROL: flag(false),
+  PUBLIC_URL: urlWithScheme(['http:', 'https:']),
+  SMTP_URL: urlWithScheme(['smtp:', 'smtps:']),
+  MAIL_FROM: text('Klik <no-reply@localhost>').pipe(z.string().min(1, 'must not be empty')),
+  MAIL_DEV_OUTBOX: flag(false),
   NODE_ENV: optionalText(),
 });
 
@@ -294,6 +298,17 @@ export interface Config {
     /** Tests only: PUT /rest/dev/click-desk holds and releases the click desk. */
     deskTestControl: boolean;
   };
+  mail: {
+    /** The portal's address as users reach it: links in e-mails start with it (no trailing /). */
+    publicUrl: string;
+    /** null: the development outbox (modules/mail) instead of SMTP. */
+    smtpUrl: string | null;
+    from: string;
+    /** Development only: GET /rest/dev/mail-outbox lists the e-mails kept. */
+    devOutbox: boolean;
+    /** The development outbox logs each e-mail's text; never with NODE_ENV=production. */
+    logContent: boolean;
+  };
   /** Single sign-on providers (SSO_PROVIDERS and SSO_<ID>_*), none by default. */
   sso: SsoConfig;
 }
@@ -353,7 +368,7 @@ export function loadConfig(
   }
   // Routes that reveal SMS codes or stop the click desk must not exist where money moves.
   if (e.NODE_ENV === 'production') {
-    for (const name of ['SMS_DEV_OUTBOX', 'CLICK_DESK_TEST_CONTROL'] as const) {
+    for (const name of ['SMS_DEV_OUTBOX', 'MAIL_DEV_OUTBOX', 'CLICK_DESK_TEST_CONTROL'] as const) {
       if (e[name]) problems.push(`${name}: not allowed with NODE_ENV=production`);
     }
   }
@@ -441,6 +456,13 @@ export function loadConfig(
         devOutbox: e.SMS_DEV_OUTBOX,
       },
       deskTestControl: e.CLICK_DESK_TEST_CONTROL,
+    },
+    mail: {
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      devOutbox: e.MAIL_DEV_OUTBOX,
+      logContent: !production,
     },
     sso,
   };

@@ -16,6 +16,8 @@ export const FIELD_ERROR_CODES = [
   'PASSWORD_REQUIRED',
   'PASSWORD_TOO_SHORT',
   'PASSWORD_TOO_LONG',
+  // The new password is one of the most common ones (docs/security.md).
+  'PASSWORD_TOO_COMMON',
   'TERMS_TEXT_REQUIRED',
   'PERCENTAGE_REQUIRED',
   'PERCENTAGE_INVALID',
@@ -81,6 +83,9 @@ export const ERROR_CODES = [
   'PASSWORD_CHANGE_REQUIRED',
   'CURRENT_PASSWORD_WRONG',
   'PASSWORD_NOT_CHANGED',
+  // Reset and invitation links (docs/security.md): used, expired or unknown; anything else.
+  'RESET_LINK_INVALID',
+  'RESET_FAILED',
   // A field of a form (spec section 5): answered 400 with details.field naming it.
   ...FIELD_ERROR_CODES,
 ] as const;

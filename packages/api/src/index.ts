@@ -18,4 +18,5 @@ export * from './admin-users.schemas';
 export * from './admin-customers.schemas';
 export * from './admin-audit.schemas';
 export * from './admin-dashboard.schemas';
+export * from './password-reset.schemas';
 export * from './client';

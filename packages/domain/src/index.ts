@@ -12,6 +12,7 @@ export * from './maturity';
 export * from './offers';
 export * from './open-volume';
 export * from './overlap';
+export * from './password-strength';
 export * from './percentages';
 export * from './position-flags';
 export * from './position-status';

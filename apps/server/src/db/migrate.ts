@@ -7,6 +7,7 @@ import * as purchase from './migrations/0004-purchase';
 import * as loginThrottle from './migrations/0005-login-throttle';
 import * as eventOutbox from './migrations/0006-event-outbox';
 import * as administration from './migrations/0007-administration';
+import * as passwordReset from './migrations/0009-password-reset';
 import * as singleSignOn from './migrations/0008-single-sign-on';
 
 // Listed explicitly so a bundled or packaged server never depends on reading a folder.
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-event-outbox': eventOutbox,
   '0007-administration': administration,
   '0008-single-sign-on': singleSignOn,
+  '0009-password-reset': passwordReset,
 };
 
 const provider: MigrationProvider = {

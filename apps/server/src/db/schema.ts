@@ -315,7 +315,29 @@ export interface SsoLoginsTable {
   used_at: Date | null;
 }
 
+/** A reset or invitation link; only the token's SHA-256 is kept (0009, modules/password-reset). */
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  purpose: 'reset' | 'invitation';
+  created_at: Date;
+  expires_at: Date;
+  /** Used, or voided by a newer link or a reset. */
+  used_at: Date | null;
+}
+
+/** A forgotPassword request, counted for its throttle (0009). */
+export interface PasswordResetRequestsTable {
+  id: Generated<string>;
+  account_key: string;
+  ip: string;
+  at: Date;
+}
+
 export interface Database {
+  password_reset_tokens: PasswordResetTokensTable;
+  password_reset_requests: PasswordResetRequestsTable;
   roles: RolesTable;
   users: UsersTable;
   customers: CustomersTable;

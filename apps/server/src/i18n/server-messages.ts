@@ -66,6 +66,8 @@ const CATALOGUE: Record<Locale, Messages> = {
     PASSWORD_CHANGE_REQUIRED: 'Wijzig eerst uw wachtwoord.',
     CURRENT_PASSWORD_WRONG: 'Het huidige wachtwoord is onjuist.',
     PASSWORD_NOT_CHANGED: 'Kies een ander wachtwoord dan het huidige.',
+    RESET_LINK_INVALID: 'Ongeldige resetlink. Vraag een nieuwe aan.',
+    RESET_FAILED: 'Het wachtwoord opnieuw instellen is mislukt.',
     NAME_REQUIRED: 'Naam is verplicht.',
     NAME_INVALID: 'Ongeldige naam.',
     USERNAME_REQUIRED: 'Gebruikersnaam is verplicht.',
@@ -76,6 +78,7 @@ const CATALOGUE: Record<Locale, Messages> = {
     PASSWORD_REQUIRED: 'Wachtwoord is verplicht.',
     PASSWORD_TOO_SHORT: 'Het wachtwoord moet minimaal 8 tekens lang zijn.',
     PASSWORD_TOO_LONG: 'Het wachtwoord mag maximaal 20 tekens lang zijn.',
+    PASSWORD_TOO_COMMON: 'Dit wachtwoord wordt te vaak gebruikt. Kies een ander.',
     TERMS_TEXT_REQUIRED:
       'De tekst van de voorwaarden is verplicht, in het Nederlands en het Engels.',
     PERCENTAGE_REQUIRED: 'Percentage is verplicht.',
@@ -121,6 +124,8 @@ const CATALOGUE: Record<Locale, Messages> = {
     PASSWORD_CHANGE_REQUIRED: 'Please change your password first.',
     CURRENT_PASSWORD_WRONG: 'The current password is not correct.',
     PASSWORD_NOT_CHANGED: 'Choose a password other than the current one.',
+    RESET_LINK_INVALID: 'Invalid reset URL. Please request a new one.',
+    RESET_FAILED: 'Password reset failed.',
     NAME_REQUIRED: 'Name is required.',
     NAME_INVALID: 'Invalid name.',
     USERNAME_REQUIRED: 'Username is required.',
@@ -131,6 +136,7 @@ const CATALOGUE: Record<Locale, Messages> = {
     PASSWORD_REQUIRED: 'Password is required.',
     PASSWORD_TOO_SHORT: 'The password must be at least 8 characters long.',
     PASSWORD_TOO_LONG: 'The password may be at most 20 characters long.',
+    PASSWORD_TOO_COMMON: 'This password is too common. Please choose another.',
     TERMS_TEXT_REQUIRED: 'The text of the terms is required, in Dutch and in English.',
     PERCENTAGE_REQUIRED: 'Percentage is required.',
     PERCENTAGE_INVALID:

@@ -27,8 +27,15 @@ export function createRoutes(): RouteObject[] {
         {
           path: 'forgotpassword',
           lazy: async () => ({
-            Component: (await import('../features/auth/screens/forgot-password-screen'))
+            Component: (await import('../features/password-reset/screens/forgot-password-screen'))
               .ForgotPasswordScreen,
+          }),
+        },
+        {
+          path: 'resetpassword',
+          lazy: async () => ({
+            Component: (await import('../features/password-reset/screens/reset-password-screen'))
+              .ResetPasswordScreen,
           }),
         },
         {

@@ -103,6 +103,10 @@ export function purchaseErrorText(code: ErrorCode, facts: ErrorFacts = {}): Erro
       return { key: 'error.currentPasswordWrong' };
     case 'PASSWORD_NOT_CHANGED':
       return { key: 'error.passwordNotChanged' };
+    case 'RESET_LINK_INVALID':
+      return { key: 'error.resetLinkInvalid' };
+    case 'RESET_FAILED':
+      return { key: 'error.resetFailed' };
     case 'NAME_REQUIRED':
       return { key: 'error.nameRequired' };
     case 'NAME_INVALID':
@@ -123,6 +127,8 @@ export function purchaseErrorText(code: ErrorCode, facts: ErrorFacts = {}): Erro
       return { key: 'error.passwordTooShort' };
     case 'PASSWORD_TOO_LONG':
       return { key: 'error.passwordTooLong' };
+    case 'PASSWORD_TOO_COMMON':
+      return { key: 'error.passwordTooCommon' };
     case 'TERMS_TEXT_REQUIRED':
       return { key: 'error.termsTextRequired' };
     case 'PERCENTAGE_REQUIRED':

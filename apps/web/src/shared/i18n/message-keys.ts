@@ -99,6 +99,10 @@ export function errorMessageKey(code: ErrorCode): MessageKey {
       return 'error.currentPasswordWrong';
     case 'PASSWORD_NOT_CHANGED':
       return 'error.passwordNotChanged';
+    case 'RESET_LINK_INVALID':
+      return 'error.resetLinkInvalid';
+    case 'RESET_FAILED':
+      return 'error.resetFailed';
     case 'NAME_REQUIRED':
       return 'error.nameRequired';
     case 'NAME_INVALID':
@@ -119,6 +123,8 @@ export function errorMessageKey(code: ErrorCode): MessageKey {
       return 'error.passwordTooShort';
     case 'PASSWORD_TOO_LONG':
       return 'error.passwordTooLong';
+    case 'PASSWORD_TOO_COMMON':
+      return 'error.passwordTooCommon';
     case 'TERMS_TEXT_REQUIRED':
       return 'error.termsTextRequired';
     case 'PERCENTAGE_REQUIRED':

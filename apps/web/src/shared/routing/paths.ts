@@ -2,6 +2,8 @@
 export const PATHS = {
   login: '/login',
   forgotPassword: '/forgotpassword',
+  /** A reset or invitation link from an e-mail: /resetpassword?token=... */
+  resetPassword: '/resetpassword',
   dashboard: '/dashboard',
   adminDashboard: '/admindashboard',
   myInfo: '/myinfo',

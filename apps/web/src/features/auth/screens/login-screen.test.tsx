@@ -271,10 +271,12 @@ describe('login screen', () => {
     );
   });
 
-  it('links to the interim forgot-password screen and back', async () => {
+  it('links to the forgot-password screen and back', async () => {
     const { user, app } = await openLogin();
     await user.click(screen.getByRole('link', { name: 'Wachtwoord vergeten?' }));
-    expect(await screen.findByTestId('screen-forgotpassword')).toHaveTextContent('Klik support');
+    expect(await screen.findByTestId('screen-forgotpassword')).toHaveTextContent(
+      'Gebruikersnaam of e-mailadres',
+    );
     await user.click(screen.getByRole('link', { name: 'Terug naar inloggen' }));
     await screen.findByTestId('login-form');
     expect(app.location()).toBe('/login');

@@ -8,11 +8,12 @@ import { useEnv } from '../../../shared/env/use-env';
 import { useT } from '../../../shared/i18n/use-t';
 import { RETURN_URL_PARAM } from '../../../shared/routing/paths';
 import { targetAfterLogin } from '../../../shared/routing/access';
+import { isPasswordSetState } from '../../../shared/routing/password-set';
 import { sessionEndedReason } from '../../../shared/routing/session-ended';
 import { clearLocalSession, startSession } from '../../../shared/session/session-store';
+import { IeWarning } from '../../../shared/ui/ie-warning';
 import { PublicPage } from '../../../shared/ui/public-page';
 import { useLogin } from '../api/use-login';
-import { IeWarning } from '../components/ie-warning';
 import { LoginForm } from '../components/login-form';
 import { loginFailure, type LoginFailure } from '../login-failure';
 import { sessionEndedMessageKey } from '../session-ended-message';
@@ -23,7 +24,9 @@ export function LoginScreen() {
   const api = useApiClient();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const ended = sessionEndedReason(useLocation().state);
+  const { state } = useLocation();
+  const ended = sessionEndedReason(state);
+  const passwordSet = isPasswordSetState(state);
   const login = useLogin();
   const [failure, setFailure] = useState<LoginFailure | null>(null);
 
@@ -62,6 +65,11 @@ export function LoginScreen() {
             <Title order={2} size="h4">
               {t('login.title')}
             </Title>
+            {passwordSet && (
+              <Alert color="green" role="status" data-testid="password-set">
+                {t('login.passwordSet')}
+              </Alert>
+            )}
             {ended && (
               <Alert color="orange" role="alert" data-testid="session-ended">
                 {t(sessionEndedMessageKey(ended))}
