@@ -120,10 +120,9 @@ export function checkSettings(
       const contractId = typeof index === 'number' ? clickLimits[index]?.contractId : undefined;
       if (field === 'name') errors.name ??= asCode(issue.message);
       else if (inner === 'minClickPercentage' && contractId !== undefined) {
-        errors.minClickPercentage = {
-          ...errors.minClickPercentage,
-          [contractId]: asCode(issue.message),
-        };
+        // The first problem of a field is its message (an empty one is required, not invalid).
+        const byContract = (errors.minClickPercentage ??= {});
+        byContract[contractId] ??= asCode(issue.message);
       } else if (inner !== 'maxClicksPerYear') formError ??= asCode(issue.message);
     }
   }
