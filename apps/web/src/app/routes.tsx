@@ -144,6 +144,41 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: 'audit',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('admin'),
+              lazy: async () => ({
+                Component: (await import('../features/admin/screens/audit-screen')).AuditScreen,
+              }),
+            },
+            {
+              path: 'editconsultant',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('adminOnly'),
+              lazy: async () => ({
+                Component: (await import('../features/admin/screens/consultants-screen'))
+                  .ConsultantsScreen,
+              }),
+            },
+            {
+              path: 'editconsultant/new',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('adminOnly'),
+              lazy: async () => ({
+                Component: (await import('../features/admin/screens/consultant-create-screen'))
+                  .ConsultantCreateScreen,
+              }),
+            },
+            {
+              path: 'editconsultant/:userId',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('adminOnly'),
+              lazy: async () => ({
+                Component: (await import('../features/admin/screens/consultant-edit-screen'))
+                  .ConsultantEditScreen,
+              }),
+            },
+            {
               path: 'managecustomers',
               ErrorBoundary: ScreenError,
               loader: guardLoader('admin'),

@@ -26,6 +26,8 @@ const ADMIN = [
     'shell.nav.manageUsers',
     'shell.nav.addViewOnlyUser',
     'shell.nav.csu',
+    'shell.nav.audit',
+    'shell.nav.consultants',
     'shell.nav.addAccountManager',
   ],
 ];
@@ -37,6 +39,7 @@ const ADMIN_FOR_ACCOUNT_MANAGER = [
     'shell.nav.manageUsers',
     'shell.nav.addViewOnlyUser',
     'shell.nav.csu',
+    'shell.nav.audit',
   ],
 ];
 

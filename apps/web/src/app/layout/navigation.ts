@@ -71,6 +71,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     requires: (session) => !session.readOnly,
   },
   { path: ADMIN_WEB_PATHS.csu, label: 'shell.nav.csu', group: 'admin' },
+  { path: ADMIN_WEB_PATHS.audit, label: 'shell.nav.audit', group: 'admin' },
+  { path: ADMIN_WEB_PATHS.consultants, label: 'shell.nav.consultants', group: 'admin' },
   {
     path: ADMIN_WEB_PATHS.addAccountManager,
     label: 'shell.nav.addAccountManager',

@@ -1,4 +1,4 @@
-/** The web addresses of the people screens (spec section 2). */
+/** The web addresses of the administrative screens (spec section 2). */
 export const ADMIN_WEB_PATHS = {
   manageUsers: '/manageusers',
   editUsers: '/editusers',
@@ -7,6 +7,12 @@ export const ADMIN_WEB_PATHS = {
   addViewOnlyUser: '/addviewonlyuser',
   addAccountManager: '/addaccountmanager',
   csu: '/csu',
+  audit: '/audit',
+  consultants: '/editconsultant',
+  newConsultant: '/editconsultant/new',
+  editConsultant: (userId: number) => `/editconsultant/${userId}`,
   manageCustomers: '/managecustomers',
   editCustomer: (customerId: number) => `/editcustomer/${customerId}`,
+  /** The click desk of the clicks feature (features do not import each other). */
+  clickOverview: '/clickoverview',
 } as const;

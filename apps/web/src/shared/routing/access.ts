@@ -33,6 +33,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   addviewonlyuser: 'users',
   addaccountmanager: 'adminOnly',
   csu: 'admin',
+  audit: 'admin',
+  editconsultant: 'adminOnly',
   managecustomers: 'admin',
   editcustomer: 'admin',
 };

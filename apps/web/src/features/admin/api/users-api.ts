@@ -43,7 +43,7 @@ export function useUser(userId: number, enabled = true) {
   });
 }
 
-function useUserMutation<Input>(send: (input: Input) => Promise<AdminUser>) {
+export function useUserMutation<Input>(send: (input: Input) => Promise<AdminUser>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,

@@ -1,12 +1,6 @@
-import {
-  ApiError,
-  CLICKS_PATHS,
-  ErrorBodySchema,
-  LOCALE_HEADER,
-  type ClickFilterQuery,
-  type Locale,
-} from '@klik/api';
-import { filenameFromDisposition, filterQueryString } from '../derive/click-filter';
+import { CLICKS_PATHS, type ClickFilterQuery, type Locale } from '@klik/api';
+import { downloadFile } from '../../../shared/api/download-file';
+import { filterQueryString } from '../derive/click-filter';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -33,41 +27,13 @@ export function exportUrl(
   )}`;
 }
 
-/**
- * Downloads the click overview as CSV or XLSX with the overview's filters. The call needs the
- * session token in a header, so the file is fetched and handed to the browser as a download
- * named as the server's content-disposition says. Answers the filename.
- */
-export async function downloadExport(request: ExportRequest): Promise<string> {
-  const doFetch = request.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const response = await doFetch(
-    exportUrl(request.backendUrl, request.customerId, request.filter, request.format),
-    {
-      headers: { authorization: `Bearer ${request.token}`, [LOCALE_HEADER]: request.locale },
-      credentials: 'same-origin',
-    },
-  );
-  if (!response.ok) {
-    const body = ErrorBodySchema.safeParse(await response.json().catch(() => null));
-    throw new ApiError(
-      response.status,
-      body.success ? body.data.code : 'INTERNAL',
-      body.success ? body.data.message : response.statusText,
-    );
-  }
-  const filename = filenameFromDisposition(
-    response.headers.get('content-disposition'),
-    `klik-clicks.${request.format}`,
-  );
-  const href = URL.createObjectURL(await response.blob());
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = filename;
-  anchor.hidden = true;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // The browser has started the download from the object URL by now; free it a little later.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-  return filename;
+/** Downloads the click overview as CSV or XLSX with the overview's filters; answers the filename. */
+export function downloadExport(request: ExportRequest): Promise<string> {
+  return downloadFile({
+    url: exportUrl(request.backendUrl, request.customerId, request.filter, request.format),
+    token: request.token,
+    locale: request.locale,
+    fallbackName: `klik-clicks.${request.format}`,
+    fetch: request.fetch,
+  });
 }

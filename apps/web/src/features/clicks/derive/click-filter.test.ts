@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filenameFromDisposition, filterFromSearch, filterQueryString } from './click-filter';
+import { filenameFromDisposition } from '../../../shared/api/download-file';
+import { filterFromSearch, filterQueryString } from './click-filter';
 
 describe('click overview filters', () => {
   it('reads each filter on its own and drops only the invalid ones', () => {

@@ -32,20 +32,3 @@ export function filterQueryString(
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
 }
-
-/** The filename of a download from its content-disposition header, or the fallback. */
-export function filenameFromDisposition(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // Fall through to the plain filename.
-    }
-  }
-  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
-  const name = plain?.[2] ?? plain?.[1]?.trim();
-  // Only a bare name: never a path the browser could be steered with.
-  return name ? (name.split(/[\\/]/).pop() ?? fallback) : fallback;
-}

@@ -1,0 +1,38 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ADMIN_PATHS, AdminDashboardSchema, AdminSearchResultSchema } from '@klik/api';
+import { useApiClient } from '../../../shared/api/use-api-client';
+
+/** How often the figures are counted again while the screen is open. */
+export const DASHBOARD_REFRESH_MS = 30_000;
+
+/**
+ * The admindashboard's figures. They are counted again now and then and when the window gets the
+ * focus back; the figures shown stay until the new ones arrive, so nothing flickers.
+ */
+export function useAdminDashboard() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: () => api.call('GET', ADMIN_PATHS.dashboard, AdminDashboardSchema),
+    refetchInterval: DASHBOARD_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** Customers, users and contracts matching `q` (already trimmed); nothing is asked for ''. */
+export function useAdminSearch(q: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ['admin', 'search', q],
+    queryFn: () =>
+      api.call(
+        'GET',
+        `${ADMIN_PATHS.search}?${new URLSearchParams({ q }).toString()}`,
+        AdminSearchResultSchema,
+      ),
+    enabled: q !== '',
+    // The previous results stay while the next ones load, so the list does not jump.
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}

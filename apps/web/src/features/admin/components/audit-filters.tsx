@@ -1,0 +1,158 @@
+import {
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { AuditOutcomeSchema, IdParamSchema } from '@klik/api';
+import { useT } from '../../../shared/i18n/use-t';
+import { useCustomerName, useRememberCustomerName } from '../api/use-customer-search';
+import { auditOutcomeKey } from '../derive/audit-labels';
+import {
+  KNOWN_AUDIT_ACTIONS,
+  type AuditListField,
+  type AuditListParams,
+} from '../derive/audit-query';
+import { FindCustomerField } from './find-customer-field';
+import { useDebouncedField } from './use-debounced-field';
+
+function ChosenCustomer({ customerId, onClear }: { customerId: number; onClear: () => void }) {
+  const t = useT();
+  const name = useCustomerName(customerId);
+  const shown = name.data ?? t('admin.audit.filter.customerId', { id: customerId });
+  return (
+    <Group gap={4} data-testid="audit-filter-customer">
+      <Text size="sm">{t('admin.audit.filter.customerChosen')}</Text>
+      <Badge variant="light" size="lg" tt="none">
+        {shown}
+      </Badge>
+      <CloseButton
+        size="sm"
+        onClick={onClear}
+        aria-label={t('admin.audit.filter.customerClear', { customer: shown })}
+        data-testid="audit-filter-customer-clear"
+      />
+    </Group>
+  );
+}
+
+/** The audit log's filters; every change goes to the address bar, typed text after a pause. */
+export function AuditFilters({
+  params,
+  onChange,
+  onReset,
+}: {
+  params: AuditListParams;
+  onChange: (field: AuditListField, value: string) => void;
+  onReset: () => void;
+}) {
+  const t = useT();
+  const rememberName = useRememberCustomerName();
+  const actor = useDebouncedField(params.actor, (value) => onChange('actor', value));
+  const action = useDebouncedField(params.action, (value) => onChange('action', value));
+  const customerId = IdParamSchema.safeParse(params.customerId ?? '');
+  const periodWrong =
+    params.from !== undefined && params.to !== undefined && params.from > params.to;
+  return (
+    <form
+      role="search"
+      aria-label={t('admin.audit.filter.label')}
+      data-testid="audit-filters"
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.flush();
+        action.flush();
+      }}
+    >
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+          <TextInput
+            type="search"
+            label={t('admin.audit.filter.actor')}
+            description={t('admin.audit.filter.actorHint')}
+            value={actor.text}
+            onChange={(event) => actor.change(event.currentTarget.value)}
+            data-testid="filter-actor"
+          />
+          <TextInput
+            label={t('admin.audit.filter.action')}
+            description={t('admin.audit.filter.actionHint')}
+            value={action.text}
+            onChange={(event) => action.change(event.currentTarget.value)}
+            list="audit-actions"
+            autoComplete="off"
+            data-testid="filter-action"
+          />
+          <NativeSelect
+            label={t('admin.audit.filter.outcome')}
+            value={params.outcome ?? ''}
+            onChange={(event) => onChange('outcome', event.currentTarget.value)}
+            data={[
+              { value: '', label: t('admin.users.filter.all') },
+              ...AuditOutcomeSchema.options.map((outcome) => ({
+                value: outcome,
+                label: t(auditOutcomeKey(outcome)),
+              })),
+            ]}
+            data-testid="filter-outcome"
+          />
+          <TextInput
+            type="date"
+            label={t('admin.audit.filter.from')}
+            value={params.from ?? ''}
+            onChange={(event) => onChange('from', event.currentTarget.value)}
+            data-testid="filter-from"
+          />
+          <TextInput
+            type="date"
+            label={t('admin.audit.filter.to')}
+            value={params.to ?? ''}
+            onChange={(event) => onChange('to', event.currentTarget.value)}
+            error={periodWrong ? t('admin.audit.filter.periodWrong') : undefined}
+            data-testid="filter-to"
+          />
+          <Stack gap={4}>
+            <FindCustomerField
+              label={t('admin.audit.filter.customer')}
+              onPick={(customer) => {
+                rememberName(customer);
+                onChange('customerId', String(customer.id));
+              }}
+              testId="audit-customer"
+            />
+            {customerId.success && (
+              <ChosenCustomer
+                customerId={customerId.data}
+                onClear={() => onChange('customerId', '')}
+              />
+            )}
+          </Stack>
+        </SimpleGrid>
+        <datalist id="audit-actions">
+          {KNOWN_AUDIT_ACTIONS.map((known) => (
+            <option key={known} value={known} />
+          ))}
+        </datalist>
+        <Group gap="xs">
+          <Button type="submit" size="xs" data-testid="filter-apply">
+            {t('admin.audit.filter.apply')}
+          </Button>
+          <Button
+            type="button"
+            variant="default"
+            size="xs"
+            onClick={onReset}
+            data-testid="filter-reset"
+          >
+            {t('admin.users.filter.reset')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

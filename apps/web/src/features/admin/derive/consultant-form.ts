@@ -1,0 +1,130 @@
+import type { z } from 'zod';
+import {
+  CreateConsultantBodySchema,
+  UpdateConsultantBodySchema,
+  type AdminUser,
+  type ErrorCode,
+  type Locale,
+} from '@klik/api';
+import type { CustomerChoice } from '../api/use-customer-choices';
+import { asCode, fieldOfServerError } from './user-form';
+
+/** What the consultant form edits: a new consultant, or one on the version read. */
+export type ConsultantFormMode = 'create' | 'edit';
+
+export interface ConsultantFormValues {
+  username: string;
+  initialPassword: string;
+  name: string;
+  email: string;
+  mobile: string;
+  locale: Locale;
+  allowTPIPage: boolean;
+  customers: CustomerChoice[];
+}
+
+export const CONSULTANT_FORM_FIELDS = [
+  'username',
+  'initialPassword',
+  'name',
+  'email',
+  'mobile',
+  'locale',
+  'allowTPIPage',
+  'customers',
+] as const satisfies readonly (keyof ConsultantFormValues)[];
+export type ConsultantFormField = (typeof CONSULTANT_FORM_FIELDS)[number];
+
+export type ConsultantFieldErrors = Partial<Record<ConsultantFormField, ErrorCode>>;
+
+export function emptyConsultantForm(): ConsultantFormValues {
+  return {
+    username: '',
+    initialPassword: '',
+    name: '',
+    email: '',
+    mobile: '',
+    locale: 'nl',
+    allowTPIPage: false,
+    customers: [],
+  };
+}
+
+export function consultantFormOf(user: AdminUser): ConsultantFormValues {
+  return {
+    ...emptyConsultantForm(),
+    username: user.username,
+    name: user.name,
+    email: user.email ?? '',
+    mobile: user.mobile ?? '',
+    locale: user.locale,
+    allowTPIPage: user.allowTPIPage,
+    customers: user.customers.map((link) => ({ id: link.customerId, name: link.customerName })),
+  };
+}
+
+function bodyOf(mode: ConsultantFormMode, values: ConsultantFormValues, version: number) {
+  const common = {
+    name: values.name,
+    email: values.email,
+    mobile: values.mobile.trim() === '' ? null : values.mobile,
+    locale: values.locale,
+    allowTPIPage: values.allowTPIPage,
+    customerIds: values.customers.map((customer) => customer.id),
+  };
+  return mode === 'create'
+    ? {
+        schema: CreateConsultantBodySchema as z.ZodType,
+        body: { username: values.username, initialPassword: values.initialPassword, ...common },
+      }
+    : { schema: UpdateConsultantBodySchema as z.ZodType, body: { version, ...common } };
+}
+
+/** The form's field a request's field (or a server's refusal) is about. */
+export function consultantFieldOf(code: string, path?: PropertyKey): ConsultantFormField | null {
+  if (code === 'CONSULTANT_NAME_NOT_UNIQUE') return 'name';
+  if (path === 'customerIds') return 'customers';
+  if ((CONSULTANT_FORM_FIELDS as readonly PropertyKey[]).includes(path ?? '')) {
+    return path as ConsultantFormField;
+  }
+  const field = fieldOfServerError(code);
+  return field !== null && (CONSULTANT_FORM_FIELDS as readonly string[]).includes(field)
+    ? (field as ConsultantFormField)
+    : null;
+}
+
+export type CheckedConsultantForm =
+  | { ok: true; body: unknown }
+  | { ok: false; errors: ConsultantFieldErrors; formError: ErrorCode | null };
+
+/** Checks the form with the schema the server validates with, before anything is sent. */
+export function checkConsultantForm(
+  mode: ConsultantFormMode,
+  values: ConsultantFormValues,
+  version = 1,
+): CheckedConsultantForm {
+  const { schema, body } = bodyOf(mode, values, version);
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return { ok: true, body: parsed.data };
+  const errors: ConsultantFieldErrors = {};
+  let formError: ErrorCode | null = null;
+  for (const issue of parsed.error.issues) {
+    const code = asCode(issue.message);
+    const field = consultantFieldOf(code, issue.path[0]);
+    if (field === null) formError ??= code;
+    else errors[field] ??= code;
+  }
+  return { ok: false, errors, formError };
+}
+
+/** The fields whose saved value differs between two versions of a consultant. */
+export function changedConsultantFields(
+  before: AdminUser,
+  after: AdminUser,
+): ConsultantFormField[] {
+  const a = consultantFormOf(before);
+  const b = consultantFormOf(after);
+  return CONSULTANT_FORM_FIELDS.filter(
+    (field) => JSON.stringify(a[field]) !== JSON.stringify(b[field]),
+  );
+}
