@@ -37,6 +37,8 @@ import { ClickDesk, CLICK_DESK_LOCK_KEY } from './modules/purchase/click-desk';
 import { purchaseRoutes } from './modules/purchase/purchase.routes';
 import { PurchaseService } from './modules/purchase/purchase.service';
 import { DevSmsGateway, HttpSmsGateway, type SmsGateway } from './modules/purchase/sms-gateway';
+import { accountRoutes } from './modules/account/account.routes';
+import { AccountService } from './modules/account/account.service';
 import { positionsRoutes } from './modules/positions/positions.routes';
 import { PositionsService } from './modules/positions/positions.service';
 import { InProcessEventBus, type EventBus } from './modules/realtime/event-bus';
@@ -300,6 +302,17 @@ export async function buildApp(
     testDesk: config.purchase.deskTestControl ? desk : null,
   });
   await app.register(clicksRoutes, { db: deps.db, guards, now: deps.now });
+  await app.register(accountRoutes, {
+    guards,
+    account: new AccountService({
+      db: deps.db,
+      sms,
+      now: deps.now,
+      idleMinutes: config.session.idleMinutes,
+      endSessions: (sessionIds) => authService.sessionsEnded(sessionIds),
+      log: app.log,
+    }),
+  });
   await app.register(notificationsRoutes, { db: deps.db, guards });
   await app.register(marketRoutes, {
     db: deps.db,

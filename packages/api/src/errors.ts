@@ -70,6 +70,8 @@ export const ERROR_CODES = [
   'SMS_CODE_INVALID',
   'SMS_CODE_EXPIRED',
   'SMS_ATTEMPTS_EXCEEDED',
+  // The SMS provider did not take the message; nothing was changed, the user may try again.
+  'SMS_NOT_SENT',
   'CLICK_NOT_PENDING',
   // Administration (docs/administration.md).
   'VERSION_CONFLICT',

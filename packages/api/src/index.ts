@@ -19,4 +19,5 @@ export * from './admin-customers.schemas';
 export * from './admin-audit.schemas';
 export * from './admin-dashboard.schemas';
 export * from './password-reset.schemas';
+export * from './account.schemas';
 export * from './client';

@@ -9,6 +9,7 @@ import * as eventOutbox from './migrations/0006-event-outbox';
 import * as administration from './migrations/0007-administration';
 import * as passwordReset from './migrations/0009-password-reset';
 import * as singleSignOn from './migrations/0008-single-sign-on';
+import * as mobileVerification from './migrations/0010-mobile-verification';
 
 // Listed explicitly so a bundled or packaged server never depends on reading a folder.
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-administration': administration,
   '0008-single-sign-on': singleSignOn,
   '0009-password-reset': passwordReset,
+  '0010-mobile-verification': mobileVerification,
 };
 
 const provider: MigrationProvider = {

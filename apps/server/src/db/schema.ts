@@ -315,6 +315,16 @@ export interface SsoLoginsTable {
   used_at: Date | null;
 }
 
+/** A new mobile number waiting for the code sent to it (0010, modules/account). */
+export interface MobileVerificationsTable {
+  user_id: number;
+  mobile: string;
+  code_hash: string;
+  sent_at: Date;
+  expires_at: Date;
+  attempts: Generated<number>;
+}
+
 /** A reset or invitation link; only the token's SHA-256 is kept (0009, modules/password-reset). */
 export interface PasswordResetTokensTable {
   id: Generated<number>;
@@ -337,6 +347,7 @@ export interface PasswordResetRequestsTable {
 
 export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
+  mobile_verifications: MobileVerificationsTable;
   password_reset_requests: PasswordResetRequestsTable;
   roles: RolesTable;
   users: UsersTable;

@@ -53,6 +53,7 @@ const CATALOGUE: Record<Locale, Messages> = {
     SMS_CODE_INVALID: 'De sms-code klopt niet. Nog {0} pogingen.',
     SMS_CODE_EXPIRED: 'De sms-code is verlopen. Vraag een nieuwe code aan.',
     SMS_ATTEMPTS_EXCEEDED: 'Te veel onjuiste sms-codes. Vraag een nieuwe code aan.',
+    SMS_NOT_SENT: 'De sms kon nu niet worden verstuurd. Probeer het over enkele minuten opnieuw.',
     CLICK_NOT_PENDING: 'Deze transactie wacht niet (meer) op goedkeuring.',
     VERSION_CONFLICT:
       'Iemand anders heeft dit intussen gewijzigd. Laad de gegevens opnieuw en breng uw wijziging opnieuw aan.',
@@ -111,6 +112,7 @@ const CATALOGUE: Record<Locale, Messages> = {
     SMS_CODE_INVALID: 'The SMS code is not correct. {0} attempts left.',
     SMS_CODE_EXPIRED: 'The SMS code has expired. Please request a new code.',
     SMS_ATTEMPTS_EXCEEDED: 'Too many wrong SMS codes. Please request a new code.',
+    SMS_NOT_SENT: 'The text message could not be sent just now. Please try again in a few minutes.',
     CLICK_NOT_PENDING: 'This transaction is not (or no longer) awaiting approval.',
     VERSION_CONFLICT:
       'Someone else has changed this in the meantime. Reload it and make your change again.',

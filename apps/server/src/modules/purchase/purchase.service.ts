@@ -683,7 +683,7 @@ export class PurchaseService {
       await this.deps.sms.send(user.mobile, text);
     } catch (error) {
       this.deps.log.error({ err: error }, 'SMS not sent');
-      throw new AppError('INTERNAL');
+      throw new AppError('SMS_NOT_SENT');
     }
     await writeAudit(db, {
       ...actorOf(auth),

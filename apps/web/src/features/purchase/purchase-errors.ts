@@ -59,6 +59,8 @@ export function purchaseErrorText(code: ErrorCode, facts: ErrorFacts = {}): Erro
       return { key: 'error.smsCodeExpired' };
     case 'SMS_ATTEMPTS_EXCEEDED':
       return { key: 'error.smsAttemptsExceeded' };
+    case 'SMS_NOT_SENT':
+      return { key: 'error.smsNotSent' };
     case 'CLICK_NOT_PENDING':
       return { key: 'error.clickNotPending' };
     case 'INVALID_CREDENTIALS':

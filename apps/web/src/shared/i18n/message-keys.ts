@@ -75,6 +75,8 @@ export function errorMessageKey(code: ErrorCode): MessageKey {
       return 'error.smsCodeExpired';
     case 'SMS_ATTEMPTS_EXCEEDED':
       return 'error.smsAttemptsExceeded';
+    case 'SMS_NOT_SENT':
+      return 'error.smsNotSent';
     case 'CLICK_NOT_PENDING':
       return 'error.clickNotPending';
     case 'VERSION_CONFLICT':

@@ -1,0 +1,245 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  MOBILE_CODE_MAX_ATTEMPTS,
+  MOBILE_CODE_MINUTES,
+  MOBILE_CODE_RESEND_SECONDS,
+  type Account,
+  type Locale,
+  type OwnSessions,
+} from '@klik/api';
+import type { Db } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import { writeAudit } from '../audit/audit.repository';
+import type { AuthContext } from '../auth/auth.service';
+import { maskNumber, type SmsGateway } from '../purchase/sms-gateway';
+import { accountRow, openSessionsOf, revokeOwnSession } from './account.repository';
+import { describeDevice } from './device';
+
+export interface AccountDeps {
+  db: Db;
+  sms: SmsGateway;
+  now: () => Date;
+  idleMinutes: number;
+  /** Forgets ended sessions and tells their open browsers (terminateSession). */
+  endSessions: (sessionIds: number[]) => Promise<void>;
+  log: { error: (details: object, message: string) => void };
+}
+
+function codeHash(userId: number, mobile: string, code: string): Buffer {
+  return createHash('sha256').update(`${userId}:${mobile}:${code}`).digest();
+}
+
+function actorOf(auth: AuthContext) {
+  return {
+    actor: { id: auth.user.id, username: auth.user.username },
+    impersonator: auth.impersonator,
+  };
+}
+
+/** myinfo: what a signed-in user does with their own account (docs/account.md). */
+export class AccountService {
+  constructor(private readonly deps: AccountDeps) {}
+
+  async account(auth: AuthContext): Promise<Account> {
+    const row = await accountRow(this.deps.db, auth.user.id);
+    const now = this.deps.now();
+    const pending =
+      row.pending_mobile && row.expires_at && row.sent_at && row.expires_at > now
+        ? {
+            mobile: row.pending_mobile,
+            expiresAt: row.expires_at.toISOString(),
+            resendAt: new Date(
+              row.sent_at.getTime() + MOBILE_CODE_RESEND_SECONDS * 1000,
+            ).toISOString(),
+          }
+        : null;
+    return {
+      username: row.username,
+      name: row.name,
+      email: row.email,
+      role: row.role,
+      locale: row.locale as Locale,
+      mobile: row.mobile,
+      pendingMobile: pending,
+      mayChangeMobile: auth.impersonator === null,
+    };
+  }
+
+  async sessions(auth: AuthContext): Promise<OwnSessions> {
+    const { db, now, idleMinutes } = this.deps;
+    const rows = await openSessionsOf(db, auth.user.id, now(), idleMinutes);
+    return {
+      data: rows.map((row) => ({
+        id: row.id,
+        current: row.id === auth.sessionId,
+        device: describeDevice(row.user_agent),
+        ip: row.ip,
+        createdAt: row.created_at.toISOString(),
+        lastUsedAt: row.last_used_at.toISOString(),
+        impersonatedBy: row.impersonatedBy,
+      })),
+    };
+  }
+
+  /** Ends one of the user's own sessions, e.g. on a computer left signed in elsewhere. */
+  async revokeSession(auth: AuthContext, sessionId: number, ip: string | null): Promise<void> {
+    const { db, now } = this.deps;
+    const revoked = await db.transaction().execute(async (trx) => {
+      const row = await revokeOwnSession(trx, auth.user.id, sessionId, now());
+      await writeAudit(trx, {
+        ...actorOf(auth),
+        at: now(),
+        action: 'session.revoke',
+        outcome: row ? 'success' : 'failure',
+        subject: auth.user.username,
+        details: row ? { sessionId } : { sessionId, reason: 'not an open session of the user' },
+        ip,
+      });
+      return row;
+    });
+    // Someone else's session id says the same as an ended one: nothing to reveal.
+    if (!revoked) throw new AppError('NOT_FOUND');
+    await this.deps.endSessions([sessionId]);
+  }
+
+  /**
+   * Sends a code to a new mobile number; the number replaces the current one only once the code
+   * comes back, so SMS codes for clicks never go to a number the user does not hold.
+   */
+  async requestMobile(auth: AuthContext, mobile: string, ip: string | null): Promise<Account> {
+    const { db, now, sms } = this.deps;
+    if (auth.impersonator) throw new AppError('FORBIDDEN');
+    const at = now();
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await db.transaction().execute(async (trx) => {
+      const earlier = await trx
+        .selectFrom('mobile_verifications')
+        .select('sent_at')
+        .where('user_id', '=', auth.user.id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (earlier && at.getTime() - earlier.sent_at.getTime() < MOBILE_CODE_RESEND_SECONDS * 1000) {
+        throw new AppError('TOO_MANY_ATTEMPTS');
+      }
+      const values = {
+        mobile,
+        code_hash: codeHash(auth.user.id, mobile, code).toString('hex'),
+        sent_at: at,
+        expires_at: new Date(at.getTime() + MOBILE_CODE_MINUTES * 60_000),
+        attempts: 0,
+      };
+      await trx
+        .insertInto('mobile_verifications')
+        .values({ user_id: auth.user.id, ...values })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+        .execute();
+      await writeAudit(trx, {
+        ...actorOf(auth),
+        at,
+        action: 'account.mobile.code',
+        outcome: 'success',
+        subject: auth.user.username,
+        details: { to: maskNumber(mobile) },
+        ip,
+      });
+    });
+    const text =
+      auth.user.locale === 'en'
+        ? `Klik: the code to confirm this mobile number is ${code}. Never share this code.`
+        : `Klik: de code om dit mobiele nummer te bevestigen is ${code}. Deel deze code met niemand.`;
+    try {
+      await sms.send(mobile, text);
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'SMS for a new mobile number not sent');
+      await db.deleteFrom('mobile_verifications').where('user_id', '=', auth.user.id).execute();
+      throw new AppError('SMS_NOT_SENT');
+    }
+    return this.account(auth);
+  }
+
+  /** The code from the SMS: the pending number becomes the user's mobile number. */
+  async verifyMobile(auth: AuthContext, code: string, ip: string | null): Promise<Account> {
+    const { db, now } = this.deps;
+    if (auth.impersonator) throw new AppError('FORBIDDEN');
+    const at = now();
+    const failure = await db.transaction().execute(async (trx) => {
+      const pending = await trx
+        .selectFrom('mobile_verifications')
+        .selectAll()
+        .where('user_id', '=', auth.user.id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!pending || pending.expires_at <= at) return new AppError('SMS_CODE_EXPIRED');
+      if (pending.attempts >= MOBILE_CODE_MAX_ATTEMPTS) {
+        return new AppError('SMS_ATTEMPTS_EXCEEDED');
+      }
+      const expected = Buffer.from(pending.code_hash, 'hex');
+      if (!timingSafeEqual(expected, codeHash(auth.user.id, pending.mobile, code))) {
+        await trx
+          .updateTable('mobile_verifications')
+          .set({ attempts: pending.attempts + 1 })
+          .where('user_id', '=', auth.user.id)
+          .execute();
+        return pending.attempts + 1 >= MOBILE_CODE_MAX_ATTEMPTS
+          ? new AppError('SMS_ATTEMPTS_EXCEEDED')
+          : new AppError('SMS_CODE_INVALID');
+      }
+      const before = await trx
+        .selectFrom('users')
+        .select(['mobile', 'version'])
+        .where('id', '=', auth.user.id)
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('users')
+        .set({ mobile: pending.mobile, version: before.version + 1 })
+        .where('id', '=', auth.user.id)
+        .execute();
+      await trx.deleteFrom('mobile_verifications').where('user_id', '=', auth.user.id).execute();
+      await writeAudit(trx, {
+        ...actorOf(auth),
+        at,
+        action: 'account.mobile.change',
+        outcome: 'success',
+        subject: auth.user.username,
+        details: {
+          before: { mobile: before.mobile ? maskNumber(before.mobile) : null },
+          after: { mobile: maskNumber(pending.mobile) },
+        },
+        ip,
+      });
+      return null;
+    });
+    if (failure) throw failure;
+    return this.account(auth);
+  }
+
+  /** Removes the mobile number (and a number waiting for its code). */
+  async removeMobile(auth: AuthContext, ip: string | null): Promise<Account> {
+    const { db, now } = this.deps;
+    if (auth.impersonator) throw new AppError('FORBIDDEN');
+    await db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('users')
+        .select(['mobile', 'version'])
+        .where('id', '=', auth.user.id)
+        .executeTakeFirstOrThrow();
+      await trx.deleteFrom('mobile_verifications').where('user_id', '=', auth.user.id).execute();
+      if (before.mobile === null) return;
+      await trx
+        .updateTable('users')
+        .set({ mobile: null, version: before.version + 1 })
+        .where('id', '=', auth.user.id)
+        .execute();
+      await writeAudit(trx, {
+        ...actorOf(auth),
+        at: now(),
+        action: 'account.mobile.remove',
+        outcome: 'success',
+        subject: auth.user.username,
+        details: { before: { mobile: maskNumber(before.mobile) }, after: { mobile: null } },
+        ip,
+      });
+    });
+    return this.account(auth);
+  }
+}

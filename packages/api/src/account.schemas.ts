@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { MobileSchema } from './admin-users.schemas';
+import { RoleSchema } from './auth.schemas';
+import { IdParamSchema, TextSchema } from './bounded.schemas';
+import { LocaleSchema } from './locale.schemas';
+
+/*
+ * myinfo: the signed-in user's own account, their sessions and their mobile number for SMS codes.
+ * Every call works on the caller's own account only (docs/account.md).
+ */
+
+export const ACCOUNT_PATHS = {
+  account: '/rest/account',
+  sessions: '/rest/account/sessions',
+  session: (sessionId: number) => `/rest/account/sessions/${sessionId}`,
+  sessionPattern: '/rest/account/sessions/:sessionId',
+  mobile: '/rest/account/mobile',
+  mobileVerification: '/rest/account/mobile/verification',
+} as const;
+
+/** How long a code for a new mobile number holds, and how many wrong tries it takes. */
+export const MOBILE_CODE_MINUTES = 10;
+export const MOBILE_CODE_MAX_ATTEMPTS = 5;
+/** The least time between two codes sent for a user, so the number cannot be flooded. */
+export const MOBILE_CODE_RESEND_SECONDS = 60;
+
+export const AccountSchema = z.object({
+  username: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  role: RoleSchema,
+  locale: LocaleSchema,
+  /** The verified number SMS codes go to (E.164), if any. */
+  mobile: z.string().nullable(),
+  /** A number waiting for its code, and until when the code holds. */
+  pendingMobile: z
+    .object({ mobile: z.string(), expiresAt: z.iso.datetime(), resendAt: z.iso.datetime() })
+    .nullable(),
+  /** Whether the mobile number may be changed in this session (not while signed in as someone). */
+  mayChangeMobile: z.boolean(),
+});
+export type Account = z.infer<typeof AccountSchema>;
+
+/** One of the user's open sessions. */
+export const OwnSessionSchema = z.object({
+  id: z.number().int(),
+  /** The session this request came with. */
+  current: z.boolean(),
+  /** Browser and operating system as the user agent names them, e.g. "Chrome on Windows". */
+  device: z.string(),
+  ip: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime(),
+  /** An administrator or account manager signed in as this user (login-as). */
+  impersonatedBy: z.string().nullable(),
+});
+export type OwnSession = z.infer<typeof OwnSessionSchema>;
+
+export const OwnSessionsSchema = z.object({ data: z.array(OwnSessionSchema) });
+export type OwnSessions = z.infer<typeof OwnSessionsSchema>;
+
+export const OwnSessionParamsSchema = z.object({ sessionId: IdParamSchema });
+
+/** PUT mobile: send a code to this number; it replaces the current one once the code is given. */
+export const MobileChangeBodySchema = z.object({
+  mobile: MobileSchema.unwrap(),
+});
+export type MobileChangeBody = z.infer<typeof MobileChangeBodySchema>;
+
+/** POST mobile/verification: the code the SMS brought. */
+export const MobileVerificationBodySchema = z.object({
+  code: TextSchema(12)
+    .trim()
+    .regex(/^\d{6}$/, { error: 'SMS_CODE_INVALID' }),
+});
+export type MobileVerificationBody = z.infer<typeof MobileVerificationBodySchema>;
