@@ -79,6 +79,7 @@ export default tseslint.config(
               'account',
               'notifications',
               'tpi',
+              'sso',
             ].map((feature) => ({
               target: `${webFeatures}/${feature}`,
               from: webFeatures,

@@ -25,6 +25,19 @@ export function createRoutes(): RouteObject[] {
           }),
         },
         {
+          path: 'loginoauth',
+          lazy: async () => ({
+            Component: (await import('../features/sso/screens/login-oauth-screen'))
+              .LoginOAuthScreen,
+          }),
+        },
+        {
+          path: 'sso',
+          lazy: async () => ({
+            Component: (await import('../features/sso/screens/sso-screen')).SsoScreen,
+          }),
+        },
+        {
           path: 'forgotpassword',
           lazy: async () => ({
             Component: (await import('../features/password-reset/screens/forgot-password-screen'))

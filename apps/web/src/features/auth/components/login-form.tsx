@@ -6,6 +6,7 @@ import { useT } from '../../../shared/i18n/use-t';
 import { PATHS } from '../../../shared/routing/paths';
 import { isLoginValid, toLoginBody, validateLogin } from '../login-validation';
 import type { LoginFailure } from '../login-failure';
+import { SsoLink } from './sso-link';
 
 interface LoginFormProps {
   loading: boolean;
@@ -79,6 +80,7 @@ export function LoginForm({ loading, failure, onSubmit, onInvalidAttempt }: Logi
         <Anchor component={Link} to={PATHS.forgotPassword} size="sm">
           {t('login.forgotPassword')}
         </Anchor>
+        <SsoLink />
       </Stack>
     </form>
   );

@@ -1,8 +1,9 @@
 import { Alert, Anchor, Text } from '@mantine/core';
-import { useT } from '../../../shared/i18n/use-t';
+import { useT } from '../i18n/use-t';
 
 const CHROME_DOWNLOAD_URL = 'https://www.google.com/chrome/';
 
+/** The spec's warning on the sign-in screens for Internet Explorer, MSIE and Trident. */
 export function IeWarning() {
   const t = useT();
   return (

@@ -1,0 +1,90 @@
+import userEvent from '@testing-library/user-event';
+import { waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SSO_PATHS } from '@klik/api';
+import { createFakeServer } from '../../../test/fake-server';
+import { renderApp, screen } from '../../../test/render-app';
+import { redirectBrowser } from '../browser-redirect';
+
+vi.mock('../browser-redirect', () => ({ redirectBrowser: vi.fn() }));
+
+const AUTHORIZE = 'https://idp.example/auth?client_id=klik&response_type=code&state=s';
+
+function portal(providers: { id: string; label: string }[], ssourl = '/loginoauth') {
+  const server = createFakeServer({ env: { ssourl } });
+  server.on('GET', SSO_PATHS.providers, () => ({ status: 200, body: { providers } }));
+  server.on('POST', SSO_PATHS.start, () => ({
+    status: 200,
+    body: { authorizationUrl: AUTHORIZE },
+  }));
+  return server;
+}
+
+beforeEach(() => {
+  vi.mocked(redirectBrowser).mockClear();
+});
+
+describe('loginoauth screen', () => {
+  it('says the user is redirected and sends the browser at once to the address the server made', async () => {
+    const server = portal([{ id: 'acme', label: 'Acme' }]);
+    renderApp(server, '/loginoauth');
+    expect(await screen.findByTestId('sso-redirecting')).toHaveTextContent(
+      'U wordt doorgestuurd naar de single sign-on login',
+    );
+    await waitFor(() => expect(redirectBrowser).toHaveBeenCalledWith(AUTHORIZE));
+    expect(server.callsTo('POST', SSO_PATHS.start).map((call) => call.body)).toEqual([
+      '{"provider":"acme"}',
+    ]);
+  });
+
+  it('lets the user choose among several providers, or takes the one in ?provider=', async () => {
+    const providers = [
+      { id: 'acme', label: 'Acme' },
+      { id: 'globex', label: 'Globex' },
+    ];
+    const server = portal(providers);
+    renderApp(server, '/loginoauth');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Globex' }));
+    await waitFor(() => expect(redirectBrowser).toHaveBeenCalledWith(AUTHORIZE));
+    expect(server.callsTo('POST', SSO_PATHS.start)[0]?.body).toBe('{"provider":"globex"}');
+
+    const direct = portal(providers);
+    renderApp(direct, '/loginoauth?provider=acme');
+    await waitFor(() => expect(direct.callsTo('POST', SSO_PATHS.start)).toHaveLength(1));
+    expect(direct.callsTo('POST', SSO_PATHS.start)[0]?.body).toBe('{"provider":"acme"}');
+  });
+
+  it('goes straight to an absolute ssourl, the provider’s own authorise address', async () => {
+    const server = portal([], 'https://sso.example/authorize');
+    renderApp(server, '/loginoauth');
+    await waitFor(() =>
+      expect(redirectBrowser).toHaveBeenCalledWith('https://sso.example/authorize'),
+    );
+    expect(server.callsTo('POST', SSO_PATHS.start)).toHaveLength(0);
+  });
+
+  it('shows the unavailable message when the server cannot start a sign-in', async () => {
+    const server = portal([{ id: 'acme', label: 'Acme' }]);
+    server.on('POST', SSO_PATHS.start, () => ({
+      status: 400,
+      body: { code: 'SSO_FAILED', message: 'Provider down' },
+    }));
+    renderApp(server, '/loginoauth');
+    expect(await screen.findByTestId('sso-error')).toHaveTextContent('Inloggen niet mogelijk');
+    expect(redirectBrowser).not.toHaveBeenCalled();
+  });
+
+  it('is offered on the login screen when ssourl is set, and not otherwise', async () => {
+    const server = portal([{ id: 'acme', label: 'Acme' }]);
+    renderApp(server, '/login');
+    const link = await screen.findByRole('link', { name: 'Inloggen met single sign-on' });
+    expect(link).toHaveAttribute('href', '/loginoauth');
+    await userEvent.setup().click(link);
+    await waitFor(() => expect(redirectBrowser).toHaveBeenCalledWith(AUTHORIZE));
+
+    // The first portal has left for loginoauth; this one has no ssourl.
+    renderApp(createFakeServer({}), '/login');
+    await screen.findByTestId('login-form');
+    expect(screen.queryByTestId('login-sso')).not.toBeInTheDocument();
+  });
+});
