@@ -75,6 +75,8 @@ export default defineConfig({
       CLICK_DESK_TEST_CONTROL: 'true',
       // The purchase spec reads the SMS code the development gateway "sent".
       SMS_DEV_OUTBOX: 'true',
+      // The password-reset spec follows the link of the e-mail the development outbox kept.
+      MAIL_DEV_OUTBOX: 'true',
     },
   },
 });
