@@ -185,11 +185,23 @@ describe('loadConfig', () => {
       problemsOf({
         NODE_ENV: 'production',
         SMS_DEV_OUTBOX: 'true',
+        MAIL_DEV_OUTBOX: 'true',
         CLICK_DESK_TEST_CONTROL: 'true',
       }),
     ).toEqual([
       'SMS_DEV_OUTBOX: not allowed with NODE_ENV=production',
+      'MAIL_DEV_OUTBOX: not allowed with NODE_ENV=production',
       'CLICK_DESK_TEST_CONTROL: not allowed with NODE_ENV=production',
+    ]);
+  });
+
+  it('builds e-mail links on PUBLIC_URL, without a trailing slash, and takes only http(s)', () => {
+    expect(loadConfig({ PORT: '3100' }).mail.publicUrl).toBe('http://localhost:3100');
+    expect(loadConfig({ PUBLIC_URL: 'https://klik.example.nl/' }).mail.publicUrl).toBe(
+      'https://klik.example.nl',
+    );
+    expect(problemsOf({ PUBLIC_URL: 'ftp://klik.example.nl' })).toEqual([
+      'PUBLIC_URL: must start with http:// or https://',
     ]);
   });
 
