@@ -9,6 +9,19 @@ export const E2E_CLOCK_START = '2026-11-23T11:00:00+01:00';
 export const baseURL = `http://127.0.0.1:${port}`;
 /** The key with which specs push prices through the ingest endpoint (at least 32 characters). */
 export const E2E_INGEST_KEY = 'e2e-ingest-key-for-pushed-prices-only';
+/** The development identity provider the single sign-on spec signs in at (support/idp-setup.ts). */
+export const E2E_IDP_PORT = Number(process.env.E2E_IDP_PORT ?? port + 1);
+export const E2E_IDP_ISSUER = `http://127.0.0.1:${E2E_IDP_PORT}`;
+// The demo provider serves the first two demo customers (Bakkerij Van der Meer, De Groene Kas).
+const SSO_ENV = {
+  SSO_PROVIDERS: 'demo',
+  SSO_DEMO_LABEL: 'Demo IdP',
+  SSO_DEMO_ISSUER: E2E_IDP_ISSUER,
+  SSO_DEMO_CLIENT_ID: 'klik',
+  SSO_DEMO_CLIENT_SECRET: 'klik-dev-idp-secret',
+  SSO_DEMO_CUSTOMERS: '1,2',
+  SSO_REDIRECT_URL: `${baseURL}/sso`,
+};
 
 // Debian's Chromium: Playwright's own browser download is not available on our machines.
 const chromiumArgs = [
@@ -23,6 +36,7 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: './specs',
+  globalSetup: './support/idp-setup.ts',
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
@@ -75,6 +89,7 @@ export default defineConfig({
       CLICK_DESK_TEST_CONTROL: 'true',
       // The purchase spec reads the SMS code the development gateway "sent".
       SMS_DEV_OUTBOX: 'true',
+      ...SSO_ENV,
       // The password-reset spec follows the link of the e-mail the development outbox kept.
       MAIL_DEV_OUTBOX: 'true',
     },
