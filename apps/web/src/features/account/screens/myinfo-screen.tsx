@@ -1,13 +1,19 @@
-import { Alert, Stack, Table, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { Alert, Anchor, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useT } from '../../../shared/i18n/use-t';
 import { roleMessageKey } from '../../../shared/i18n/message-keys';
 import { useSession } from '../../../shared/session/use-session';
 import { CustomerList } from '../../../shared/ui/customer-list';
 import { LocaleSwitch } from '../../../shared/ui/locale-switch';
+import { PATHS } from '../../../shared/routing/paths';
+import { useAccount } from '../api/account-api';
+import { MobileNumberPanel } from '../components/mobile-number-panel';
+import { OwnSessionsPanel } from '../components/own-sessions-panel';
 
 export function MyInfoScreen() {
   const t = useT();
   const session = useSession();
+  const account = useAccount();
   if (!session) return null;
   return (
     <Stack data-testid="screen-myinfo">
@@ -28,6 +34,10 @@ export function MyInfoScreen() {
             <Table.Td>{session.username}</Table.Td>
           </Table.Tr>
           <Table.Tr>
+            <Table.Th scope="row">{t('myInfo.email')}</Table.Th>
+            <Table.Td data-testid="myinfo-email">{account.data?.email ?? '—'}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
             <Table.Th scope="row">{t('myInfo.role')}</Table.Th>
             <Table.Td data-testid="myinfo-role">{t(roleMessageKey(session.role))}</Table.Td>
           </Table.Tr>
@@ -46,6 +56,28 @@ export function MyInfoScreen() {
         </Table.Tbody>
       </Table>
       <CustomerList customers={session.allowedCustomers} />
+      <Stack component="section" aria-labelledby="password-title" gap="xs">
+        <Title order={2} size="h4" id="password-title">
+          {t('myInfo.password.title')}
+        </Title>
+        <Text size="sm">{t('myInfo.password.intro')}</Text>
+        <Anchor component={Link} to={PATHS.changePassword}>
+          {t('myInfo.password.change')}
+        </Anchor>
+      </Stack>
+      {account.isPending && (
+        <Group gap="xs" role="status">
+          <Loader size="xs" />
+          <Text size="sm">{t('myInfo.loading')}</Text>
+        </Group>
+      )}
+      {account.isError && (
+        <Alert color="red" role="alert">
+          {t('myInfo.loadFailed')}
+        </Alert>
+      )}
+      {account.data && <MobileNumberPanel account={account.data} />}
+      <OwnSessionsPanel />
     </Stack>
   );
 }
