@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { CustomerDetail, ErrorCode } from '@klik/api';
+import type { ErrorCode } from '@klik/api';
 import { errorMessageKey } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
 import { useSetCustomerDashboards } from '../api/customers-api';
@@ -24,6 +24,7 @@ import {
   withContracts,
   type DashboardRow,
 } from '../derive/dashboards-form';
+import type { CustomerSectionProps } from './customer-settings-form';
 
 /**
  * The customer's dashboards in order, each with the customer's contracts it shows: add, rename,
@@ -35,13 +36,7 @@ export function CustomerDashboardsEditor({
   conflict,
   onSaved,
   onConflict,
-}: {
-  base: CustomerDetail;
-  editable: boolean;
-  conflict: ReactNode;
-  onSaved: (customer: CustomerDetail) => void;
-  onConflict: () => void;
-}) {
+}: CustomerSectionProps) {
   const t = useT();
   const save = useSetCustomerDashboards(base.id);
   const [rows, setRows] = useState<DashboardRow[]>(() => dashboardRowsOf(base));

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { useT } from '../../../shared/i18n/use-t';
 import type { CustomerListField, CustomerListParams } from '../derive/customer-list-query';
+import { useDebouncedField } from './use-debounced-field';
 
 /** managecustomers' search (name or id) and active filter; both live in the address bar. */
 export function CustomerFilters({
@@ -15,14 +14,7 @@ export function CustomerFilters({
   onReset: () => void;
 }) {
   const t = useT();
-  const [text, setText] = useState(params.q ?? '');
-  const [shownQ, setShownQ] = useState(params.q);
-  const commitText = useDebouncedCallback((value: string) => onChange('q', value.trim()), 350);
-  // Back, a link or "reset" changes the address bar; the text shown follows it.
-  if (shownQ !== params.q) {
-    setShownQ(params.q);
-    if (!commitText.isPending()) setText(params.q ?? '');
-  }
+  const search = useDebouncedField(params.q, (value) => onChange('q', value));
   return (
     <form
       role="search"
@@ -30,8 +22,7 @@ export function CustomerFilters({
       data-testid="customer-filters"
       onSubmit={(event) => {
         event.preventDefault();
-        commitText.cancel();
-        onChange('q', text.trim());
+        search.flush();
       }}
     >
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
@@ -39,11 +30,8 @@ export function CustomerFilters({
           type="search"
           label={t('admin.customers.filter.search')}
           description={t('admin.customers.filter.searchHint')}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            commitText(event.currentTarget.value);
-          }}
+          value={search.text}
+          onChange={(event) => search.change(event.currentTarget.value)}
           data-testid="customer-filter-q"
         />
         <NativeSelect

@@ -14,6 +14,16 @@ import {
 } from '../derive/customer-form';
 import { ClickLimitsFields } from './click-limits-fields';
 
+/** A part of editcustomer that saves on the customer's version. */
+export interface CustomerSectionProps {
+  base: CustomerDetail;
+  editable: boolean;
+  /** The stale-version message, when this part's save met one. */
+  conflict: ReactNode;
+  onSaved: (customer: CustomerDetail) => void;
+  onConflict: () => void;
+}
+
 /**
  * The customer's name and click settings (SMS, four-eyes approval, click limits per contract),
  * saved on the version read. What was typed stays when the save is refused.
@@ -24,14 +34,7 @@ export function CustomerSettingsForm({
   conflict,
   onSaved,
   onConflict,
-}: {
-  base: CustomerDetail;
-  editable: boolean;
-  /** The stale-version message, when this form's save met one. */
-  conflict: ReactNode;
-  onSaved: (customer: CustomerDetail) => void;
-  onConflict: () => void;
-}) {
+}: CustomerSectionProps) {
   const t = useT();
   const update = useUpdateCustomer(base.id);
   const form = useRef<HTMLFormElement>(null);

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import type { MessageKey } from '../../../shared/i18n/catalogues';
 import { useT } from '../../../shared/i18n/use-t';
 
 /**
@@ -8,15 +9,18 @@ import { useT } from '../../../shared/i18n/use-t';
 export function VersionConflictAlert({
   reloading,
   onReload,
+  message = 'error.versionConflict',
 }: {
   reloading: boolean;
   onReload: (keepTyped: boolean) => void;
+  /** What was changed, when the screen can say it better than "this". */
+  message?: MessageKey;
 }) {
   const t = useT();
   return (
     <Alert color="orange" role="alert" data-testid="version-conflict">
       <Stack gap="xs">
-        <Text size="sm">{t('error.versionConflict')}</Text>
+        <Text size="sm">{t(message)}</Text>
         <Text size="sm">{t('admin.user.conflictKept')}</Text>
         <Group gap="xs">
           <Button

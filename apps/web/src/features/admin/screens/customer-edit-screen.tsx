@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation, useParams } from 'react-router';
 import { IdParamSchema, type CustomerDetail } from '@klik/api';
 import { errorMessageKey } from '../../../shared/i18n/message-keys';
@@ -14,6 +14,7 @@ import { CustomerSettingsForm } from '../components/customer-settings-form';
 import { CustomerTermsPanel } from '../components/customer-terms-panel';
 import { CustomerUsersTable } from '../components/customer-users-table';
 import { LoadFailed, Loading } from '../components/load-states';
+import { VersionConflictAlert } from '../components/version-conflict-alert';
 import { errorCodeOf } from '../derive/form-failure';
 import { may } from '../derive/may';
 
@@ -33,40 +34,6 @@ const CUSTOMER_ACTIVE_TEXTS: ActiveToggleTexts = {
 
 function isCreated(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'created' in state;
-}
-
-function VersionConflict({
-  reloading,
-  onReload,
-  onDiscard,
-}: {
-  reloading: boolean;
-  onReload: () => void;
-  onDiscard: () => void;
-}) {
-  const t = useT();
-  return (
-    <Alert color="orange" role="alert" data-testid="version-conflict">
-      <Stack gap="xs">
-        <Text size="sm">{t('admin.customer.conflict')}</Text>
-        <Text size="sm">{t('admin.customer.conflictKept')}</Text>
-        <Group gap="xs">
-          <Button size="xs" loading={reloading} onClick={onReload} data-testid="reload-keep">
-            {t('admin.customer.reloadKeep')}
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            disabled={reloading}
-            onClick={onDiscard}
-            data-testid="reload-discard"
-          >
-            {t('admin.customer.reloadDiscard')}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
-  );
 }
 
 function EditCustomer({
@@ -111,10 +78,10 @@ function EditCustomer({
   }
   const conflictAlert = (where: ConflictIn) =>
     conflict === where ? (
-      <VersionConflict
+      <VersionConflictAlert
         reloading={reloading}
-        onReload={() => void loadNewest(true)}
-        onDiscard={() => void loadNewest(false)}
+        onReload={(keepTyped) => void loadNewest(keepTyped)}
+        message="admin.customer.conflict"
       />
     ) : null;
 

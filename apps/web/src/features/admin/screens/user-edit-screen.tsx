@@ -11,6 +11,7 @@ import { useSetUserActive, useUpdateUser, useUser } from '../api/users-api';
 import { useCustomerChoices } from '../api/use-customer-choices';
 import { ActiveToggle, type ActiveToggleTexts } from '../components/active-toggle';
 import { LoadFailed, Loading } from '../components/load-states';
+import { InvitationPanel } from '../components/invitation-panel';
 import { ResetPasswordPanel, type UserActionProps } from '../components/reset-password-panel';
 import { UserFormFields } from '../components/user-form-fields';
 import { UserFormShell } from '../components/user-form-shell';
@@ -247,6 +248,9 @@ function EditUserForm({
           onChanged={(user) => setBase(user)}
           onConflict={() => setConflict(true)}
         />
+      )}
+      {may(session, 'users.resetPassword') && base.active && base.email && (
+        <InvitationPanel user={base} onChanged={(user) => setBase(user)} />
       )}
     </Stack>
   );
