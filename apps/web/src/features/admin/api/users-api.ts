@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_PATHS,
+  PASSWORD_RESET_PATHS,
   AdminUserSchema,
   UserListSchema,
   type AdminUser,
@@ -86,6 +87,14 @@ export function useCreateAccountManager() {
   const api = useApiClient();
   return useUserMutation((body: CreateAccountManagerBody) =>
     api.call('POST', ADMIN_PATHS.accountManagers, AdminUserSchema, body),
+  );
+}
+
+/** A new invitation e-mail with a link to choose a password; earlier links stop working. */
+export function useResendInvitation(userId: number) {
+  const api = useApiClient();
+  return useUserMutation(() =>
+    api.call('POST', PASSWORD_RESET_PATHS.resendInvitation(userId), AdminUserSchema),
   );
 }
 
