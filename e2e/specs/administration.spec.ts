@@ -113,3 +113,39 @@ test('deactivating a signed-in user signs their browser out at once', async ({
     await leaver.close();
   }
 });
+
+test('an account manager sees the customers of their portfolio only, and no other customer opens', async ({
+  page,
+  loginPage,
+  playwright,
+  baseURL,
+}) => {
+  const admin = await PortalApi.signIn(playwright, baseURL ?? '', 'admin');
+  const manager = await PortalApi.signIn(playwright, baseURL ?? '', 'accountmanager');
+  type Customers = { data: { id: number; name: string }[]; total: number };
+  const everyone = await admin.call<Customers>('GET', '/rest/admin/customers?size=100');
+  const portfolio = await manager.call<Customers>('GET', '/rest/admin/customers?size=100');
+  await admin.dispose();
+  await manager.dispose();
+  const portfolioIds = new Set(portfolio.data.map((customer) => customer.id));
+  const foreign = everyone.data.find((customer) => !portfolioIds.has(customer.id));
+  expect(foreign, 'a demo customer outside the portfolio').toBeDefined();
+
+  await loginPage.open();
+  await loginPage.signIn('accountmanager');
+  await expect(page).toHaveURL(/\/admindashboard$/);
+  await page
+    .getByRole('navigation', { name: 'Hoofdmenu' })
+    .getByRole('link', { name: 'Klanten' })
+    .click();
+  const table = page.getByTestId('customer-table');
+  await expect(table.getByRole('row')).toHaveCount(portfolio.data.length + 1);
+  for (const customer of portfolio.data) {
+    await expect(table).toContainText(customer.name);
+  }
+  await expect(table).not.toContainText(foreign?.name ?? '');
+
+  await page.goto(`/editcustomer/${foreign?.id}`);
+  await expect(page.getByTestId('customer-error')).toBeVisible();
+  await expect(page.getByTestId('screen-editcustomer')).not.toContainText(foreign?.name ?? '');
+});
