@@ -28,6 +28,11 @@ export const CustomerSummarySchema = z.object({
   requireSms: z.boolean(),
   /** Four-eyes: every click waits for a second user's approval. */
   requireApproval: z.boolean(),
+  /**
+   * A user's first single sign-on may link them by the provider's verified e-mail
+   * (docs/security.md). Absent means false.
+   */
+  ssoLinkByEmail: z.boolean().optional(),
   dashboardCount: z.number().int(),
   contractCount: z.number().int(),
   userCount: z.number().int(),
@@ -130,6 +135,8 @@ export const UpdateCustomerBodySchema = z.object({
   name: NameSchema,
   requireSms: z.boolean(),
   requireApproval: z.boolean(),
+  /** Link users by verified e-mail on their first single sign-on; absent: unchanged. */
+  ssoLinkByEmail: z.boolean().optional(),
   clickLimits: z
     .array(ClickLimitsInputSchema)
     .max(500)

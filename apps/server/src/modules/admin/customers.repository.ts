@@ -11,7 +11,7 @@ import type { Db } from '../../db/database';
 import { likePattern } from './users.repository';
 
 const SUMMARY_COLUMNS = sql<SummaryRow>`c.id, c.name, c.active, c.require_sms, c.require_approval,
-  c.created_at, c.version,
+  c.sso_link_by_email, c.created_at, c.version,
   (select count(*)::int from dashboards d where d.customer_id = c.id) as dashboard_count,
   (select count(*)::int from contracts k where k.customer_id = c.id) as contract_count,
   (select count(*)::int from user_customers uc where uc.customer_id = c.id) as user_count`;
@@ -22,6 +22,7 @@ interface SummaryRow {
   active: boolean;
   require_sms: boolean;
   require_approval: boolean;
+  sso_link_by_email: boolean;
   created_at: Date;
   version: number;
   dashboard_count: number;
@@ -36,6 +37,7 @@ function summaryOf(row: SummaryRow): CustomerSummary {
     active: row.active,
     requireSms: row.require_sms,
     requireApproval: row.require_approval,
+    ssoLinkByEmail: row.sso_link_by_email,
     dashboardCount: row.dashboard_count,
     contractCount: row.contract_count,
     userCount: row.user_count,
@@ -200,7 +202,9 @@ export async function updateCustomerIfCurrent(
   db: Db,
   id: number,
   version: number,
-  values: Partial<Pick<UpdateCustomerBody, 'name' | 'requireSms' | 'requireApproval'>> & {
+  values: Partial<
+    Pick<UpdateCustomerBody, 'name' | 'requireSms' | 'requireApproval' | 'ssoLinkByEmail'>
+  > & {
     active?: boolean;
   },
 ): Promise<boolean> {
@@ -210,6 +214,7 @@ export async function updateCustomerIfCurrent(
       ...(values.name === undefined ? {} : { name: values.name }),
       ...(values.requireSms === undefined ? {} : { require_sms: values.requireSms }),
       ...(values.requireApproval === undefined ? {} : { require_approval: values.requireApproval }),
+      ...(values.ssoLinkByEmail === undefined ? {} : { sso_link_by_email: values.ssoLinkByEmail }),
       ...(values.active === undefined ? {} : { active: values.active }),
       version: eb('version', '+', 1),
     }))

@@ -42,6 +42,7 @@ function settingsOf(customer: CustomerDetail) {
     active: customer.active,
     requireSms: customer.requireSms,
     requireApproval: customer.requireApproval,
+    ssoLinkByEmail: customer.ssoLinkByEmail,
     version: customer.version,
   };
 }
@@ -121,8 +122,13 @@ export class CustomersService {
     if (current.version !== body.version) throw versionConflict(current.version);
     await withUniqueCodes(() =>
       db.transaction().execute(async (trx) => {
-        const { name, requireSms, requireApproval } = body;
-        await saveOnVersion(trx, id, body.version, { name, requireSms, requireApproval });
+        const { name, requireSms, requireApproval, ssoLinkByEmail } = body;
+        await saveOnVersion(trx, id, body.version, {
+          name,
+          requireSms,
+          requireApproval,
+          ssoLinkByEmail,
+        });
         await updateClickLimits(trx, id, body.clickLimits);
         const after = await findCustomerDetail(trx, id);
         const changed = new Set(body.clickLimits.map((limit) => limit.contractId));
