@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_PATHS } from '@klik/api';
 import { startSession } from '../../../shared/session/session-store';
 import { aUserSession } from '../../../test/builders';
+import { expectNoAxeViolations } from '../../../test/axe';
 import { createFakeServer } from '../../../test/fake-server';
 import { renderApp, screen } from '../../../test/render-app';
 import { aCustomerDetail } from '../customer-test-builders';
@@ -165,6 +166,15 @@ describe('editcustomer: name and click settings', () => {
     expect(await screen.findByRole('button', { name: 'Klant opslaan' })).toBeVisible();
     expect(screen.getByRole('form', { name: 'Nieuwe versie publiceren' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Klant deactiveren' })).toBeNull();
+  });
+
+  it('is axe-clean with its settings, dashboards, users and terms shown', async () => {
+    openCustomer(anAdminSession());
+    await settings();
+    await screen.findByRole('form', { name: 'Dashboards en hun contracten' });
+    await screen.findByRole('region', { name: 'Versies van de voorwaarden' });
+    expect(screen.getByTestId('terms-current')).toBeVisible();
+    await expectNoAxeViolations();
   });
 
   it('says what went wrong when the customer cannot be loaded', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_PATHS, type UserSession } from '@klik/api';
 import { startSession } from '../../../shared/session/session-store';
 import { aUserSession } from '../../../test/builders';
+import { expectNoAxeViolations } from '../../../test/axe';
 import { createFakeServer } from '../../../test/fake-server';
 import { renderApp, screen } from '../../../test/render-app';
 import { aCustomerDetail, aTermsVersion } from '../customer-test-builders';
@@ -168,6 +169,15 @@ describe('managecustomers', () => {
       requireApproval: true,
       dashboards: ['Brouwerij', 'Proeflokaal'],
     });
+  });
+
+  it('is axe-clean, the list and with the new-customer form open', async () => {
+    const { user } = open('/managecustomers', anAdminSession());
+    await screen.findByTestId('customer-table');
+    await expectNoAxeViolations();
+    await user.click(screen.getByRole('button', { name: 'Nieuwe klant' }));
+    expect(screen.getByRole('form', { name: 'Nieuwe klant' })).toBeVisible();
+    await expectNoAxeViolations();
   });
 
   it('offers a read-only account manager no new customer; their portfolio is what the server lists', async () => {
