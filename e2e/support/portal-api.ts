@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Playwright } from '@playwright/test';
+import { expect, type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-accounts';
 
 /**
@@ -13,7 +13,7 @@ export class PortalApi {
   ) {}
 
   static async signIn(
-    playwright: Playwright,
+    playwright: PlaywrightWorkerArgs['playwright'],
     baseURL: string,
     username: string,
     password = DEMO_PASSWORD,
