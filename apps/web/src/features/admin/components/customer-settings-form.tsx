@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Checkbox, Group, Stack, TextInput, Title } from '@mantine/core';
 import type { CustomerDetail, ErrorCode } from '@klik/api';
+import type { MessageKey } from '../../../shared/i18n/catalogues';
 import { errorMessageKey } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
 import { useUpdateCustomer } from '../api/customers-api';
@@ -14,6 +15,29 @@ import {
 } from '../derive/customer-form';
 import { ClickLimitsFields } from './click-limits-fields';
 
+/** The customer's on/off settings, each a checkbox with what it means. */
+const SETTINGS = [
+  {
+    setting: 'requireSms',
+    label: 'admin.customer.requireSms',
+    hint: 'admin.customer.requireSmsHint',
+  },
+  {
+    setting: 'requireApproval',
+    label: 'admin.customer.requireApproval',
+    hint: 'admin.customer.requireApprovalHint',
+  },
+  {
+    setting: 'ssoLinkByEmail',
+    label: 'admin.customer.ssoLinkByEmail',
+    hint: 'admin.customer.ssoLinkByEmailHint',
+  },
+] as const satisfies readonly {
+  setting: keyof CustomerSettingsValues;
+  label: MessageKey;
+  hint: MessageKey;
+}[];
+
 /** A part of editcustomer that saves on the customer's version. */
 export interface CustomerSectionProps {
   base: CustomerDetail;
@@ -25,7 +49,8 @@ export interface CustomerSectionProps {
 }
 
 /**
- * The customer's name and click settings (SMS, four-eyes approval, click limits per contract),
+ * The customer's name and click settings (SMS, four-eyes approval, linking by e-mail at the first
+ * single sign-on, click limits per contract),
  * saved on the version read. What was typed stays when the save is refused.
  */
 export function CustomerSettingsForm({
@@ -114,20 +139,17 @@ export function CustomerSettingsForm({
           error={errors.name ? t(errorMessageKey(errors.name)) : undefined}
           data-testid="customer-name"
         />
-        <Checkbox
-          label={t('admin.customer.requireSms')}
-          description={t('admin.customer.requireSmsHint')}
-          checked={values.requireSms}
-          disabled={disabled}
-          onChange={(event) => change({ requireSms: event.currentTarget.checked })}
-        />
-        <Checkbox
-          label={t('admin.customer.requireApproval')}
-          description={t('admin.customer.requireApprovalHint')}
-          checked={values.requireApproval}
-          disabled={disabled}
-          onChange={(event) => change({ requireApproval: event.currentTarget.checked })}
-        />
+        {SETTINGS.map(({ setting, label, hint }) => (
+          <Checkbox
+            key={setting}
+            label={t(label)}
+            description={t(hint)}
+            checked={values[setting]}
+            disabled={disabled}
+            onChange={(event) => change({ [setting]: event.currentTarget.checked })}
+            data-testid={`customer-${setting}`}
+          />
+        ))}
         <Title order={3} size="h4">
           {t('admin.customer.limits.title')}
         </Title>

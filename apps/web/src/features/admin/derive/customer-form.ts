@@ -36,6 +36,7 @@ export interface CustomerSettingsValues {
   name: string;
   requireSms: boolean;
   requireApproval: boolean;
+  ssoLinkByEmail: boolean;
   clickLimits: ClickLimitValues[];
 }
 
@@ -44,6 +45,7 @@ export function settingsOf(customer: CustomerDetail): CustomerSettingsValues {
     name: customer.name,
     requireSms: customer.requireSms,
     requireApproval: customer.requireApproval,
+    ssoLinkByEmail: customer.ssoLinkByEmail ?? false,
     clickLimits: customer.clickLimits.map((limit) => ({
       contractId: limit.contractId,
       maxClicksPerYear: limit.maxClicksPerYear === null ? '' : String(limit.maxClicksPerYear),
@@ -111,6 +113,7 @@ export function checkSettings(
     name: values.name,
     requireSms: values.requireSms,
     requireApproval: values.requireApproval,
+    ssoLinkByEmail: values.ssoLinkByEmail,
     clickLimits,
   });
   let formError: ErrorCode | null = null;

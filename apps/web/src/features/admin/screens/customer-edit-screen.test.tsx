@@ -38,8 +38,32 @@ describe('editcustomer: name and click settings', () => {
       name: 'Bakkerij Jansen B.V.',
       requireSms: true,
       requireApproval: false,
+      ssoLinkByEmail: false,
       clickLimits: [{ contractId: 'K-1001', maxClicksPerYear: 4, minClickPercentage: '12.5' }],
     });
+  });
+
+  it('sends linking by verified e-mail at the first single sign-on as ticked', async () => {
+    const { user, server } = openCustomer(
+      anAdminSession(),
+      aCustomerDetail({ ssoLinkByEmail: false }),
+    );
+    server.on('PUT', ADMIN_PATHS.customer(11), () => ({
+      status: 200,
+      body: aCustomerDetail({ ssoLinkByEmail: true, version: 4 }),
+    }));
+    const form = await settings();
+    const link = within(form).getByLabelText('Koppelen aan single sign-on via e-mailadres');
+    expect(link).not.toBeChecked();
+    await user.click(link);
+    await user.click(within(form).getByRole('button', { name: 'Klant opslaan' }));
+    expect(await within(form).findByTestId('settings-saved')).toBeVisible();
+    expect(sentBody(server, 'PUT', ADMIN_PATHS.customer(11))).toMatchObject({
+      version: 3,
+      ssoLinkByEmail: true,
+      clickLimits: [],
+    });
+    expect(link).toBeChecked();
   });
 
   it('shows a bad click limit beside its field and sends nothing (spec section 5)', async () => {
