@@ -1,5 +1,5 @@
 // Catalogue keys for the product's own vocabulary, shared by every screen that names these things.
-import type { ClickStatus, Locale } from '@klik/api';
+import type { ClickStatus, FeedHealth, Locale } from '@klik/api';
 import type { ClickType, ContractPartName, Market, Maturity, MarketOption } from '@klik/domain';
 import { monthName } from '../format/format-numbers';
 import type { MessageKey } from './catalogues';
@@ -69,5 +69,17 @@ export function clickStatusKey(status: ClickStatus): MessageKey {
       return 'clicks.status.rejected';
     case 'EXPIRED':
       return 'clicks.status.expired';
+  }
+}
+
+/** Where the price feed of a server instance comes from. */
+export function feedSourceKey(source: FeedHealth['source']): MessageKey {
+  switch (source) {
+    case 'simulated':
+      return 'prices.feed.source.simulated';
+    case 'csv':
+      return 'prices.feed.source.csv';
+    case 'none':
+      return 'prices.feed.source.none';
   }
 }

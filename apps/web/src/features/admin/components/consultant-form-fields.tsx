@@ -1,5 +1,5 @@
-import { Checkbox, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { LOCALES, type ErrorCode } from '@klik/api';
+import { Checkbox, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { ErrorCode } from '@klik/api';
 import { errorMessageKey } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
 import type {
@@ -8,6 +8,7 @@ import type {
   ConsultantFormValues,
 } from '../derive/consultant-form';
 import { ConsultantCustomersField } from './consultant-customers-field';
+import { PersonFields } from './person-fields';
 
 /** Every input of the consultant form, each with its own error in the catalogue's words. */
 export function ConsultantFormFields({
@@ -41,47 +42,13 @@ export function ConsultantFormFields({
           required={creating}
           data-testid="field-username"
         />
-        <TextInput
-          label={t('admin.consultant.name')}
-          description={t('admin.consultant.nameHint')}
-          value={values.name}
-          onChange={(event) => onChange({ name: event.currentTarget.value })}
-          error={error(errors.name)}
+        <PersonFields
+          values={values}
+          errors={errors}
+          nameLabel={t('admin.consultant.name')}
+          nameHint={t('admin.consultant.nameHint')}
           disabled={disabled}
-          required
-          data-testid="field-name"
-        />
-        <TextInput
-          type="email"
-          label={t('admin.user.email')}
-          value={values.email}
-          onChange={(event) => onChange({ email: event.currentTarget.value })}
-          error={error(errors.email)}
-          disabled={disabled}
-          autoComplete="off"
-          required
-          data-testid="field-email"
-        />
-        <TextInput
-          type="tel"
-          label={t('admin.user.mobile')}
-          description={t('admin.user.mobileHint')}
-          value={values.mobile}
-          onChange={(event) => onChange({ mobile: event.currentTarget.value })}
-          error={error(errors.mobile)}
-          disabled={disabled}
-          autoComplete="off"
-          data-testid="field-mobile"
-        />
-        <NativeSelect
-          label={t('admin.user.locale')}
-          value={values.locale}
-          onChange={(event) =>
-            onChange({ locale: event.currentTarget.value as ConsultantFormValues['locale'] })
-          }
-          data={LOCALES.map((locale) => ({ value: locale, label: t(`locale.${locale}`) }))}
-          disabled={disabled}
-          data-testid="field-locale"
+          onChange={onChange}
         />
         {creating && (
           <PasswordInput

@@ -1,20 +1,9 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
-import type { AdminDashboard, FeedHealth } from '@klik/api';
+import type { AdminDashboard } from '@klik/api';
 import { formatDateTime } from '../../../shared/format/format-numbers';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
-import type { MessageKey } from '../../../shared/i18n/catalogues';
-
-function sourceKey(source: FeedHealth['source']): MessageKey {
-  switch (source) {
-    case 'simulated':
-      return 'prices.feed.source.simulated';
-    case 'csv':
-      return 'prices.feed.source.csv';
-    case 'none':
-      return 'prices.feed.source.none';
-  }
-}
+import { feedSourceKey } from '../../../shared/i18n/domain-labels';
 
 /**
  * Where prices come from and, for whoever may not pause (account managers), whether clicking is
@@ -40,7 +29,7 @@ export function OperationsStatusPanel({
   };
   const rows = [
     ...(mayPause ? [] : [pauseRow]),
-    { key: 'source', label: t('prices.feed.source'), value: t(sourceKey(data.feed.source)) },
+    { key: 'source', label: t('prices.feed.source'), value: t(feedSourceKey(data.feed.source)) },
     {
       key: 'leading',
       label: t('prices.feed.leading'),

@@ -1,11 +1,12 @@
 import { Checkbox, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { LOCALES, ROLES, type ErrorCode, type Role } from '@klik/api';
+import { ROLES, type ErrorCode, type Role } from '@klik/api';
 import type { MessageKey } from '../../../shared/i18n/catalogues';
 import { errorMessageKey, roleMessageKey } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
 import type { CustomerChoice } from '../api/use-customer-choices';
 import type { FieldErrors, UserFormMode, UserFormValues } from '../derive/user-form';
 import { CustomerRightsField } from './customer-rights-field';
+import { PersonFields } from './person-fields';
 
 /** Which roles this editor may give: account managers create customer-side users only. */
 function rolesFor(editorRole: Role): readonly Role[] {
@@ -54,7 +55,8 @@ export function UserFormFields({
   values: UserFormValues;
   errors: FieldErrors;
   editorRole: Role;
-  customerChoices: readonly CustomerChoice[];
+  /** Null: customers are found on the server (see CustomerRightsField). */
+  customerChoices: readonly CustomerChoice[] | null;
   disabled: boolean;
   onChange: (change: Partial<UserFormValues>) => void;
 }) {
@@ -89,46 +91,12 @@ export function UserFormFields({
             data-testid="field-username"
           />
         )}
-        <TextInput
-          label={t('admin.user.name')}
-          value={values.name}
-          onChange={(event) => onChange({ name: event.currentTarget.value })}
-          error={error(errors.name)}
+        <PersonFields
+          values={values}
+          errors={errors}
+          nameLabel={t('admin.user.name')}
           disabled={disabled}
-          required
-          data-testid="field-name"
-        />
-        <TextInput
-          type="email"
-          label={t('admin.user.email')}
-          value={values.email}
-          onChange={(event) => onChange({ email: event.currentTarget.value })}
-          error={error(errors.email)}
-          disabled={disabled}
-          autoComplete="off"
-          required
-          data-testid="field-email"
-        />
-        <TextInput
-          type="tel"
-          label={t('admin.user.mobile')}
-          description={t('admin.user.mobileHint')}
-          value={values.mobile}
-          onChange={(event) => onChange({ mobile: event.currentTarget.value })}
-          error={error(errors.mobile)}
-          disabled={disabled}
-          autoComplete="off"
-          data-testid="field-mobile"
-        />
-        <NativeSelect
-          label={t('admin.user.locale')}
-          value={values.locale}
-          onChange={(event) =>
-            onChange({ locale: event.currentTarget.value as UserFormValues['locale'] })
-          }
-          data={LOCALES.map((locale) => ({ value: locale, label: t(`locale.${locale}`) }))}
-          disabled={disabled}
-          data-testid="field-locale"
+          onChange={onChange}
         />
         {withRights && (
           <NativeSelect

@@ -7,7 +7,7 @@ import {
   type Locale,
 } from '@klik/api';
 import type { CustomerChoice } from '../api/use-customer-choices';
-import { asCode, fieldOfServerError } from './user-form';
+import { checkWithSchema, fieldOfServerError, type CheckedForm } from './user-form';
 
 /** What the consultant form edits: a new consultant, or one on the version read. */
 export type ConsultantFormMode = 'create' | 'edit';
@@ -93,28 +93,14 @@ export function consultantFieldOf(code: string, path?: PropertyKey): ConsultantF
     : null;
 }
 
-export type CheckedConsultantForm =
-  | { ok: true; body: unknown }
-  | { ok: false; errors: ConsultantFieldErrors; formError: ErrorCode | null };
-
 /** Checks the form with the schema the server validates with, before anything is sent. */
 export function checkConsultantForm(
   mode: ConsultantFormMode,
   values: ConsultantFormValues,
   version = 1,
-): CheckedConsultantForm {
+): CheckedForm<ConsultantFormField> {
   const { schema, body } = bodyOf(mode, values, version);
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return { ok: true, body: parsed.data };
-  const errors: ConsultantFieldErrors = {};
-  let formError: ErrorCode | null = null;
-  for (const issue of parsed.error.issues) {
-    const code = asCode(issue.message);
-    const field = consultantFieldOf(code, issue.path[0]);
-    if (field === null) formError ??= code;
-    else errors[field] ??= code;
-  }
-  return { ok: false, errors, formError };
+  return checkWithSchema(schema, body, consultantFieldOf);
 }
 
 /** The fields whose saved value differs between two versions of a consultant. */

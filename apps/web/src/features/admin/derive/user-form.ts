@@ -171,29 +171,41 @@ function formFieldOf(path: PropertyKey | undefined): UserFormField | null {
     : null;
 }
 
-export type CheckedForm =
-  { ok: true; body: unknown } | { ok: false; errors: FieldErrors; formError: ErrorCode | null };
+export type CheckedForm<F extends string = UserFormField> =
+  | { ok: true; body: unknown }
+  | { ok: false; errors: Partial<Record<F, ErrorCode>>; formError: ErrorCode | null };
 
 /**
- * Checks the form with the very schema the server validates with, so a field shows the message
- * the server would answer with (spec section 5), before anything is sent.
+ * Checks a form's request body with the very schema the server validates with, so a field shows
+ * the message the server would answer with (spec section 5), before anything is sent. `fieldOf`
+ * names the form's field an issue is about (by its code and the body's field), or null.
  */
+export function checkWithSchema<F extends string>(
+  schema: z.ZodType,
+  body: unknown,
+  fieldOf: (code: ErrorCode, path: PropertyKey | undefined) => F | null,
+): CheckedForm<F> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return { ok: true, body: parsed.data };
+  const errors: Partial<Record<F, ErrorCode>> = {};
+  let formError: ErrorCode | null = null;
+  for (const issue of parsed.error.issues) {
+    const code = asCode(issue.message);
+    const field = fieldOf(code, issue.path[0]);
+    if (field === null) formError ??= code;
+    else errors[field] ??= code;
+  }
+  return { ok: false, errors, formError };
+}
+
+/** Checks the user form (see checkWithSchema). */
 export function checkUserForm(
   mode: UserFormMode,
   values: UserFormValues,
   version = 1,
 ): CheckedForm {
   const { schema, body } = bodyOf(mode, values, version);
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return { ok: true, body: parsed.data };
-  const errors: FieldErrors = {};
-  let formError: ErrorCode | null = null;
-  for (const issue of parsed.error.issues) {
-    const field = formFieldOf(issue.path[0]);
-    if (field === null) formError ??= asCode(issue.message);
-    else errors[field] ??= asCode(issue.message);
-  }
-  return { ok: false, errors, formError };
+  return checkWithSchema(schema, body, (_code, path) => formFieldOf(path));
 }
 
 /** The field a server's refusal is about, so its text stands beside that field. */

@@ -1,11 +1,10 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { useT } from '../../../shared/i18n/use-t';
 import { useAuditPage } from '../api/audit-api';
 import { AuditExportLink } from '../components/audit-export-link';
 import { AuditFilters } from '../components/audit-filters';
 import { AuditTable } from '../components/audit-table';
-import { ListPagination } from '../components/list-pagination';
-import { LoadFailed, Loading } from '../components/load-states';
+import { PagedListStates } from '../components/paged-list-states';
 import { useListEdits } from '../components/use-list-edits';
 import { auditExportQueryString, auditListQuery } from '../derive/audit-query';
 
@@ -20,7 +19,6 @@ export function AuditScreen() {
   const { search, change, reset } = useListEdits();
   const params = auditListQuery.paramsOf(search);
   const list = useAuditPage(auditListQuery.queryString(params));
-  const page = list.data;
   const filtered = FILTER_FIELDS.some((field) => params[field] !== undefined);
   return (
     <Stack data-testid="screen-audit">
@@ -32,49 +30,28 @@ export function AuditScreen() {
         <AuditExportLink filters={auditExportQueryString(params)} />
       </Group>
       <AuditFilters params={params} onChange={change} onReset={reset} />
-      {list.isPending && <Loading text={t('admin.audit.loading')} />}
-      {list.isError && (
-        <LoadFailed
-          text={t('admin.audit.loadFailed')}
-          onRetry={() => void list.refetch()}
-          testId="audit-error"
-        />
-      )}
-      {page && page.data.length === 0 && (
-        <Alert color="gray" data-testid="audit-empty">
-          <Group gap="sm">
-            <Text size="sm">{t(filtered ? 'admin.audit.emptyFiltered' : 'admin.audit.empty')}</Text>
-            {filtered && (
-              <Button variant="default" size="xs" onClick={reset}>
-                {t('admin.users.filter.reset')}
-              </Button>
-            )}
-          </Group>
-        </Alert>
-      )}
-      {page && page.data.length > 0 && (
-        <>
-          <Text size="sm" role="status" data-testid="audit-count">
-            {t('admin.audit.count', {
-              from: page.page * page.size + 1,
-              to: page.page * page.size + page.data.length,
-              total: page.total,
-            })}
-          </Text>
+      <PagedListStates
+        list={list}
+        texts={{
+          loading: 'admin.audit.loading',
+          loadFailed: 'admin.audit.loadFailed',
+          empty: 'admin.audit.empty',
+          emptyFiltered: 'admin.audit.emptyFiltered',
+          count: 'admin.audit.count',
+        }}
+        filtered={filtered}
+        onReset={reset}
+        onPage={(value) => change('page', value)}
+        testId="audit"
+      >
+        {(events) => (
           <AuditTable
-            events={page.data}
+            events={events}
             sort={auditListQuery.sortOf(params)}
             onSort={(field) => change('sort', auditListQuery.nextSort(params, field))}
           />
-          <ListPagination
-            page={page.page}
-            size={page.size}
-            total={page.total}
-            onPage={(value) => change('page', value)}
-            testId="audit-pagination"
-          />
-        </>
-      )}
+        )}
+      </PagedListStates>
     </Stack>
   );
 }

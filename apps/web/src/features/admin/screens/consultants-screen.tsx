@@ -1,25 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useT } from '../../../shared/i18n/use-t';
 import { useSession } from '../../../shared/session/use-session';
 import { ADMIN_WEB_PATHS } from '../admin-paths';
 import { useUserList } from '../api/users-api';
-import { ListPagination } from '../components/list-pagination';
-import { LoadFailed, Loading } from '../components/load-states';
+import { ConsultantTable } from '../components/consultant-table';
+import { PagedListStates } from '../components/paged-list-states';
 import { useDebouncedField } from '../components/use-debounced-field';
 import { useListEdits } from '../components/use-list-edits';
 import { may } from '../derive/may';
@@ -39,7 +25,6 @@ export function ConsultantsScreen() {
   );
   const text = useDebouncedField(q, (value) => change('q', value));
   if (!session) return null;
-  const page = list.data;
   const filtered = q !== undefined || active !== undefined;
   return (
     <Stack data-testid="screen-consultants">
@@ -81,87 +66,22 @@ export function ConsultantsScreen() {
           />
         </SimpleGrid>
       </form>
-      {list.isPending && <Loading text={t('admin.consultants.loading')} />}
-      {list.isError && (
-        <LoadFailed
-          text={t('admin.consultants.loadFailed')}
-          onRetry={() => void list.refetch()}
-          testId="consultants-error"
-        />
-      )}
-      {page && page.data.length === 0 && (
-        <Alert color="gray" data-testid="consultants-empty">
-          <Group gap="sm">
-            <Text size="sm">
-              {t(filtered ? 'admin.consultants.emptyFiltered' : 'admin.consultants.empty')}
-            </Text>
-            {filtered && (
-              <Button variant="default" size="xs" onClick={reset}>
-                {t('admin.users.filter.reset')}
-              </Button>
-            )}
-          </Group>
-        </Alert>
-      )}
-      {page && page.data.length > 0 && (
-        <>
-          <Box
-            className="klik-table-scroll"
-            tabIndex={0}
-            role="region"
-            aria-labelledby="consultants-caption"
-          >
-            <Table withTableBorder striped fz="sm" data-testid="consultant-table">
-              <caption id="consultants-caption" className="klik-visually-hidden">
-                {t('admin.consultants.title')}
-              </caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('admin.consultant.name')}</Table.Th>
-                  <Table.Th scope="col">{t('admin.users.column.username')}</Table.Th>
-                  <Table.Th scope="col">{t('admin.consultants.tpi')}</Table.Th>
-                  <Table.Th scope="col">{t('admin.users.column.customers')}</Table.Th>
-                  <Table.Th scope="col">{t('admin.users.column.status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {page.data.map((user) => (
-                  <Table.Tr key={user.id} data-testid={`consultant-row-${user.id}`}>
-                    <Table.Td>
-                      <Anchor
-                        component={Link}
-                        to={ADMIN_WEB_PATHS.editConsultant(user.id)}
-                        fw={600}
-                      >
-                        {user.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{user.username}</Table.Td>
-                    <Table.Td>
-                      {t(user.allowTPIPage ? 'prices.feed.yes' : 'prices.feed.no')}
-                    </Table.Td>
-                    <Table.Td>
-                      {user.customers.map((customer) => customer.customerName).join(', ') || '—'}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={user.active ? 'teal.8' : 'gray.7'} variant="filled">
-                        {t(user.active ? 'admin.users.active' : 'admin.users.inactive')}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Box>
-          <ListPagination
-            page={page.page}
-            size={page.size}
-            total={page.total}
-            onPage={(value) => change('page', value)}
-            testId="consultants-pagination"
-          />
-        </>
-      )}
+      <PagedListStates
+        list={list}
+        texts={{
+          loading: 'admin.consultants.loading',
+          loadFailed: 'admin.consultants.loadFailed',
+          empty: 'admin.consultants.empty',
+          emptyFiltered: 'admin.consultants.emptyFiltered',
+          count: 'admin.consultants.count',
+        }}
+        filtered={filtered}
+        onReset={reset}
+        onPage={(value) => change('page', value)}
+        testId="consultants"
+      >
+        {(users) => <ConsultantTable users={users} />}
+      </PagedListStates>
     </Stack>
   );
 }

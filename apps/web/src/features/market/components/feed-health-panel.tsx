@@ -4,7 +4,8 @@ import { formatDateTime } from '../../../shared/format/format-numbers';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
 import { useFeedHealth } from '../api/market-api';
-import { feedSourceKey, originKey } from './market-labels';
+import { feedSourceKey } from '../../../shared/i18n/domain-labels';
+import { originKey } from './market-labels';
 import { ageText } from './age-text';
 
 function Instant({ at, now }: { at: string | null; now: number }) {

@@ -1,4 +1,4 @@
-import type { FeedHealth, MarketProduct, PriceOrigin } from '@klik/api';
+import type { MarketProduct, PriceOrigin } from '@klik/api';
 import type { MessageKey } from '../../../shared/i18n/catalogues';
 
 export function productKey(product: MarketProduct): MessageKey {
@@ -11,17 +11,6 @@ export function productKey(product: MarketProduct): MessageKey {
       return 'prices.product.powerOffPeak';
     case 'TTF_GAS':
       return 'prices.product.ttfGas';
-  }
-}
-
-export function feedSourceKey(source: FeedHealth['source']): MessageKey {
-  switch (source) {
-    case 'simulated':
-      return 'prices.feed.source.simulated';
-    case 'csv':
-      return 'prices.feed.source.csv';
-    case 'none':
-      return 'prices.feed.source.none';
   }
 }
 
