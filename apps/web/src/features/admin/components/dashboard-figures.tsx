@@ -12,8 +12,6 @@ import { ADMIN_WEB_PATHS } from '../admin-paths';
 interface FigureLink {
   to: string;
   label: MessageKey;
-  /** The customers screens are another team's; whoever sees this dashboard may read customers. */
-  always?: true;
 }
 
 interface Figure {
@@ -42,11 +40,10 @@ function figuresOf(data: AdminDashboard, t: ReturnType<typeof useT>): Figure[] {
       value: data.customers.active,
       detail: t('admin.dashboard.customersInactive', { count: data.customers.inactive }),
       links: [
-        { to: ADMIN_WEB_PATHS.manageCustomers, label: 'admin.dashboard.toCustomers', always: true },
+        { to: ADMIN_WEB_PATHS.manageCustomers, label: 'admin.dashboard.toCustomers' },
         {
           to: `${ADMIN_WEB_PATHS.manageCustomers}?active=false`,
           label: 'admin.dashboard.toInactiveCustomers',
-          always: true,
         },
       ],
     },
@@ -92,8 +89,8 @@ export function DashboardFigures({
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
       {figuresOf(data, t).map((figure) => {
-        const links = figure.links.filter(
-          (link) => link.always === true || canOpen(link.to.split(/[?#]/)[0] ?? '', session),
+        const links = figure.links.filter((link) =>
+          canOpen(link.to.split(/[?#]/)[0] ?? '', session),
         );
         return (
           <Card
