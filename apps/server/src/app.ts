@@ -18,8 +18,9 @@ import { createAuthGuards, type AuthGuards } from './modules/auth/auth-guards';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { localeRoutes } from './modules/locale/locale.routes';
-import { DevMailOutbox } from './modules/mail/mail-sender';
+import { DevMailOutbox, type MailSender } from './modules/mail/mail-sender';
 import { devMailRoutes } from './modules/mail/mail.routes';
+import { SmtpMailSender } from './modules/mail/smtp-mail-sender';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { PasswordResetService } from './modules/password-reset/password-reset.service';
 import { createPriceSource } from './modules/market/create-price-source';
@@ -201,7 +202,13 @@ export async function buildApp(
       log: app.log,
     }),
   });
-  const mail = new DevMailOutbox(app.log, deps.now, config.mail.logContent);
+  // SMTP when SMTP_URL is set, else the development outbox (docs/operations.md, "E-mail").
+  const smtp = config.mail.smtpUrl
+    ? new SmtpMailSender(config.mail.smtpUrl, config.mail.from)
+    : null;
+  if (smtp) app.addHook('onClose', async () => smtp.close());
+  const devMail = new DevMailOutbox(app.log, deps.now, config.mail.logContent);
+  const mail: MailSender = smtp ?? devMail;
   const passwordReset = new PasswordResetService({
     db: deps.db,
     now: deps.now,
@@ -213,7 +220,7 @@ export async function buildApp(
   app.decorate('passwordReset', passwordReset);
   app.addHook('preClose', () => passwordReset.idle());
   await app.register(passwordResetRoutes, { resets: passwordReset });
-  if (config.mail.devOutbox) await app.register(devMailRoutes, { outbox: mail });
+  if (!smtp && config.mail.devOutbox) await app.register(devMailRoutes, { outbox: devMail });
   await app.register(adminModule, { auth: authService, config, invitations: passwordReset });
   await app.register(localeRoutes);
   const outbox = new EventOutbox({ db: deps.db, bus: deps.bus, log: app.log });
