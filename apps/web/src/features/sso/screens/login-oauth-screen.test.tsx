@@ -2,6 +2,7 @@ import userEvent from '@testing-library/user-event';
 import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SSO_PATHS } from '@klik/api';
+import { expectNoAxeViolations } from '../../../test/axe';
 import { createFakeServer } from '../../../test/fake-server';
 import { renderApp, screen } from '../../../test/render-app';
 import { redirectBrowser } from '../browser-redirect';
@@ -43,8 +44,10 @@ describe('loginoauth screen', () => {
       { id: 'globex', label: 'Globex' },
     ];
     const server = portal(providers);
-    renderApp(server, '/loginoauth');
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Globex' }));
+    const app = renderApp(server, '/loginoauth');
+    const globex = await screen.findByRole('button', { name: 'Globex' });
+    await expectNoAxeViolations(app.container);
+    await userEvent.setup().click(globex);
     await waitFor(() => expect(redirectBrowser).toHaveBeenCalledWith(AUTHORIZE));
     expect(server.callsTo('POST', SSO_PATHS.start)[0]?.body).toBe('{"provider":"globex"}');
 

@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { REST } from '@klik/api';
+import { expectNoAxeViolations } from '../../../test/axe';
 import { aUserSession } from '../../../test/builders';
 import { createFakeServer } from '../../../test/fake-server';
 import { renderApp, screen } from '../../../test/render-app';
@@ -104,9 +105,14 @@ describe('sso screen', () => {
     vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(
       'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko',
     );
-    renderApp(serverAnswering({ status: 400, body: { code: 'SSO_FAILED', message: '' } }), '/sso');
+    const app = renderApp(
+      serverAnswering({ status: 400, body: { code: 'SSO_FAILED', message: '' } }),
+      '/sso',
+    );
     expect(await screen.findByTestId('ie-warning')).toHaveTextContent(
       'Internet Explorer wordt niet ondersteund.',
     );
+    expect(screen.getByTestId('sso-error')).toBeInTheDocument();
+    await expectNoAxeViolations(app.container);
   });
 });
