@@ -77,7 +77,7 @@ export function aCustomerSummary(overrides: Partial<CustomerSummary> = {}): Cust
   };
 }
 
-/** The admin's customer choices as GET customers answers them. */
+/** A page of customers as GET customers answers it, e.g. a search. */
 export function aCustomerPage(customers: CustomerSummary[]): CustomerList {
   return { data: customers, page: 0, size: 100, total: customers.length };
 }

@@ -1,6 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
-import { ADMIN_PATHS, CustomerListSchema } from '@klik/api';
-import { useApiClient } from '../../../shared/api/use-api-client';
 import { useSession } from '../../../shared/session/use-session';
 
 export interface CustomerChoice {
@@ -8,29 +5,14 @@ export interface CustomerChoice {
   name: string;
 }
 
-/** The most customers an admin's choice lists (the server's largest page). */
-const ADMIN_CHOICES_QUERY = new URLSearchParams({ active: 'true', sort: 'name', size: '100' });
-
 /**
- * The customers this user works for, to filter on and to give to a user: an account manager's
- * portfolio and a user manager's own customers come with the session; an admin's session carries
- * none (decision 007), so an admin gets the active customers from the customers list.
+ * The customers this user may give to a user or filter on, when their session holds them: an
+ * account manager's portfolio, a user manager's own customers. An admin's session carries none
+ * (decision 007) and a supplier has thousands, so for an admin this is null: they find a customer
+ * with a search on the server (`FindCustomerField`).
  */
-export function useCustomerChoices(): CustomerChoice[] {
+export function useCustomerChoices(): readonly CustomerChoice[] | null {
   const session = useSession();
-  const api = useApiClient();
-  const admin = session?.role === 'admin';
-  const customers = useQuery({
-    queryKey: ['admin', 'customers', 'choices'],
-    queryFn: () =>
-      api.call(
-        'GET',
-        `${ADMIN_PATHS.customers}?${ADMIN_CHOICES_QUERY.toString()}`,
-        CustomerListSchema,
-      ),
-    enabled: admin,
-    staleTime: 60_000,
-  });
-  if (admin) return (customers.data?.data ?? []).map(({ id, name }) => ({ id, name }));
+  if (session?.role === 'admin') return null;
   return (session?.allowedCustomers ?? []).map(({ id, name }) => ({ id, name }));
 }

@@ -1,45 +1,14 @@
-import {
-  Badge,
-  Button,
-  CloseButton,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { AuditOutcomeSchema, IdParamSchema } from '@klik/api';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { AuditOutcomeSchema } from '@klik/api';
 import { useT } from '../../../shared/i18n/use-t';
-import { useCustomerName, useRememberCustomerName } from '../api/use-customer-search';
 import { auditOutcomeKey } from '../derive/audit-labels';
 import {
   KNOWN_AUDIT_ACTIONS,
   type AuditListField,
   type AuditListParams,
 } from '../derive/audit-query';
-import { FindCustomerField } from './find-customer-field';
+import { CustomerFilterField } from './customer-filter-field';
 import { useDebouncedField } from './use-debounced-field';
-
-function ChosenCustomer({ customerId, onClear }: { customerId: number; onClear: () => void }) {
-  const t = useT();
-  const name = useCustomerName(customerId);
-  const shown = name.data ?? t('admin.audit.filter.customerId', { id: customerId });
-  return (
-    <Group gap={4} data-testid="audit-filter-customer">
-      <Text size="sm">{t('admin.audit.filter.customerChosen')}</Text>
-      <Badge variant="light" size="lg" tt="none">
-        {shown}
-      </Badge>
-      <CloseButton
-        size="sm"
-        onClick={onClear}
-        aria-label={t('admin.audit.filter.customerClear', { customer: shown })}
-        data-testid="audit-filter-customer-clear"
-      />
-    </Group>
-  );
-}
 
 /** The audit log's filters; every change goes to the address bar, typed text after a pause. */
 export function AuditFilters({
@@ -52,10 +21,8 @@ export function AuditFilters({
   onReset: () => void;
 }) {
   const t = useT();
-  const rememberName = useRememberCustomerName();
   const actor = useDebouncedField(params.actor, (value) => onChange('actor', value));
   const action = useDebouncedField(params.action, (value) => onChange('action', value));
-  const customerId = IdParamSchema.safeParse(params.customerId ?? '');
   const periodWrong =
     params.from !== undefined && params.to !== undefined && params.from > params.to;
   return (
@@ -116,22 +83,12 @@ export function AuditFilters({
             error={periodWrong ? t('admin.audit.filter.periodWrong') : undefined}
             data-testid="filter-to"
           />
-          <Stack gap={4}>
-            <FindCustomerField
-              label={t('admin.audit.filter.customer')}
-              onPick={(customer) => {
-                rememberName(customer);
-                onChange('customerId', String(customer.id));
-              }}
-              testId="audit-customer"
-            />
-            {customerId.success && (
-              <ChosenCustomer
-                customerId={customerId.data}
-                onClear={() => onChange('customerId', '')}
-              />
-            )}
-          </Stack>
+          <CustomerFilterField
+            label={t('admin.audit.filter.customer')}
+            customerId={params.customerId}
+            onChange={(value) => onChange('customerId', value)}
+            testId="audit"
+          />
         </SimpleGrid>
         <datalist id="audit-actions">
           {KNOWN_AUDIT_ACTIONS.map((known) => (

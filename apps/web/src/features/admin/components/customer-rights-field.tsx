@@ -3,6 +3,7 @@ import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, Table, Text } f
 import { errorMessageKey } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
 import { ActionsHeader } from './actions-header';
+import { FindCustomerField } from './find-customer-field';
 import type { CustomerChoice } from '../api/use-customer-choices';
 import type { CustomerRightsValue } from '../derive/user-form';
 import type { ErrorCode } from '@klik/api';
@@ -15,7 +16,8 @@ const RIGHTS = [
 
 /**
  * The customers a user belongs to. With `withRights` each has its own read-only and click right
- * (the user's own flags apply as well); otherwise only which customers.
+ * (the user's own flags apply as well); otherwise only which customers. Others are added from
+ * `choices`, or, when that is null (an admin, who reaches thousands), found on the server.
  */
 export function CustomerRightsField({
   label,
@@ -28,27 +30,31 @@ export function CustomerRightsField({
 }: {
   label: string;
   value: readonly CustomerRightsValue[];
-  choices: readonly CustomerChoice[];
+  choices: readonly CustomerChoice[] | null;
   withRights: boolean;
   disabled: boolean;
   error?: ErrorCode;
   onChange: (next: CustomerRightsValue[]) => void;
 }) {
   const t = useT();
-  const available = choices.filter(
+  const available = (choices ?? []).filter(
     (choice) => !value.some((link) => link.customerId === choice.id),
   );
   const [adding, setAdding] = useState('');
   const update = (customerId: number, change: Partial<CustomerRightsValue>) =>
     onChange(value.map((link) => (link.customerId === customerId ? { ...link, ...change } : link)));
 
-  function add() {
-    const choice = available.find((candidate) => String(candidate.id) === adding);
-    if (!choice) return;
+  function add(choice: CustomerChoice) {
     onChange([
       ...value,
       { customerId: choice.id, customerName: choice.name, readOnly: false, clickAuthorized: true },
     ]);
+  }
+
+  function addChosen() {
+    const choice = available.find((candidate) => String(candidate.id) === adding);
+    if (!choice) return;
+    add(choice);
     setAdding('');
   }
 
@@ -58,7 +64,9 @@ export function CustomerRightsField({
         {value.length === 0 ? (
           <Text size="sm" data-testid="customer-rights-empty">
             {t(
-              choices.length === 0 ? 'admin.user.customers.noChoices' : 'admin.user.customers.none',
+              choices?.length === 0
+                ? 'admin.user.customers.noChoices'
+                : 'admin.user.customers.none',
             )}
           </Text>
         ) : (
@@ -111,6 +119,14 @@ export function CustomerRightsField({
             </Table.Tbody>
           </Table>
         )}
+        {choices === null && !disabled && (
+          <FindCustomerField
+            label={t('admin.user.customers.add')}
+            excludeIds={value.map((link) => link.customerId)}
+            onPick={add}
+            testId="customer-find"
+          />
+        )}
         {available.length > 0 && (
           <Group align="flex-end" gap="xs">
             <NativeSelect
@@ -127,7 +143,7 @@ export function CustomerRightsField({
             <Button
               variant="default"
               disabled={disabled || adding === ''}
-              onClick={add}
+              onClick={addChosen}
               data-testid="customer-add"
             >
               {t('admin.user.customers.addButton')}

@@ -6,6 +6,7 @@ import { roleMessageKey } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
 import type { CustomerChoice } from '../api/use-customer-choices';
 import type { UserListField, UserListParams } from '../derive/user-list-query';
+import { CustomerFilterField } from './customer-filter-field';
 
 /** The users list's filters; every change goes to the address bar, the search text after a pause. */
 export function UserFilters({
@@ -16,7 +17,8 @@ export function UserFilters({
   onReset,
 }: {
   params: UserListParams;
-  customers: readonly CustomerChoice[];
+  /** The customers to filter on, or null to find one on the server (an admin's thousands). */
+  customers: readonly CustomerChoice[] | null;
   showRole: boolean;
   onChange: (field: UserListField, value: string) => void;
   onReset: () => void;
@@ -63,7 +65,15 @@ export function UserFilters({
             data-testid="filter-role"
           />
         )}
-        {customers.length > 0 && (
+        {customers === null && (
+          <CustomerFilterField
+            label={t('admin.users.filter.customer')}
+            customerId={params.customerId}
+            onChange={(value) => onChange('customerId', value)}
+            testId="users"
+          />
+        )}
+        {customers !== null && customers.length > 0 && (
           <NativeSelect
             label={t('admin.users.filter.customer')}
             value={params.customerId ?? ''}

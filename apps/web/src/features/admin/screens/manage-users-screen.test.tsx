@@ -6,7 +6,14 @@ import { startSession } from '../../../shared/session/session-store';
 import { aUserSession } from '../../../test/builders';
 import { createFakeServer } from '../../../test/fake-server';
 import { renderApp, screen } from '../../../test/render-app';
-import { aUserPage, anAdminSession, anAdminUser, watched } from '../test-builders';
+import {
+  aCustomerPage,
+  aCustomerSummary,
+  aUserPage,
+  anAdminSession,
+  anAdminUser,
+  watched,
+} from '../test-builders';
 
 // Whole-portal renders with Mantine tables are slow in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -18,6 +25,10 @@ function open(
 ) {
   const fake = createFakeServer({});
   fake.on('GET', ADMIN_PATHS.users, answer);
+  fake.on('GET', ADMIN_PATHS.customers, () => ({
+    status: 200,
+    body: aCustomerPage([aCustomerSummary({ id: 4711, name: 'Brouwerij De Klok' })]),
+  }));
   const { server, urls } = watched(fake);
   startSession(session);
   const app = renderApp(server, path);
@@ -85,6 +96,32 @@ describe('manageusers', () => {
     );
     await user.click(screen.getByTestId('filter-reset'));
     await waitFor(() => expect(app.location()).toBe('/manageusers'));
+  });
+
+  it("filters an admin's list on any customer found on the server, named again after a reload", async () => {
+    const { user, app, listCalls } = open('/manageusers', anAdminSession(), () => ({
+      status: 200,
+      body: aUserPage([anAdminUser()]),
+    }));
+    await screen.findByTestId('user-table');
+    await user.type(screen.getByRole('combobox', { name: 'Klant' }), 'klok');
+    await user.click(await screen.findByRole('option', { name: /Brouwerij De Klok/ }));
+    await waitFor(() => expect(app.location()).toBe('/manageusers?customerId=4711'));
+    await waitFor(() => expect(listCalls().at(-1)).toBe(`${ADMIN_PATHS.users}?customerId=4711`));
+    expect(screen.getByTestId('users-filter-customer')).toHaveTextContent('Brouwerij De Klok');
+    await user.click(
+      screen.getByRole('button', { name: 'Filter op klant Brouwerij De Klok wissen' }),
+    );
+    await waitFor(() => expect(app.location()).toBe('/manageusers'));
+  });
+
+  it('shows the customer of a bookmarked filter by its name', async () => {
+    open('/manageusers?customerId=4711', anAdminSession(), () => ({
+      status: 200,
+      body: aUserPage([anAdminUser()]),
+    }));
+    const chosen = await screen.findByTestId('users-filter-customer');
+    await waitFor(() => expect(chosen).toHaveTextContent('Brouwerij De Klok'));
   });
 
   it('reads a bookmarked list, ignoring only a field the server would refuse', async () => {

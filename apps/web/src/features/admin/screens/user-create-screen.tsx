@@ -36,9 +36,12 @@ const TEXTS: Record<CreateMode, { title: MessageKey; intro: MessageKey; testId: 
   },
 };
 
-function initialValues(mode: CreateMode, choices: readonly CustomerChoice[]): UserFormValues {
+function initialValues(
+  mode: CreateMode,
+  choices: readonly CustomerChoice[] | null,
+): UserFormValues {
   // One customer to choose from: it is the one.
-  const [only] = choices.length === 1 ? choices : [];
+  const [only] = choices?.length === 1 ? choices : [];
   return emptyUserForm({
     role: mode === 'accountManager' ? 'accountmanager' : 'customer',
     readOnly: mode === 'viewOnly',

@@ -6,7 +6,7 @@ import { startSession } from '../../../shared/session/session-store';
 import { aUserSession } from '../../../test/builders';
 import { createFakeServer } from '../../../test/fake-server';
 import { renderApp, screen } from '../../../test/render-app';
-import { anAdminSession, anAdminUser } from '../test-builders';
+import { aCustomerPage, aCustomerSummary, anAdminSession, anAdminUser } from '../test-builders';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -64,6 +64,35 @@ describe('edit a user', () => {
       email: 'piet@jansen.nl',
       mobile: '+31612345678',
       customers: [{ customerId: 11, readOnly: false, clickAuthorized: false }],
+    });
+  });
+
+  it('an admin adds any customer, found on the server, with its own rights', async () => {
+    const { user, server } = open('/editusers/31', anAdminSession());
+    server.on('GET', ADMIN_PATHS.customers, () => ({
+      status: 200,
+      body: aCustomerPage([
+        aCustomerSummary({ id: 11, name: 'Bakkerij Jansen' }),
+        aCustomerSummary({ id: 4711, name: 'Brouwerij De Klok' }),
+      ]),
+    }));
+    server.on('PUT', ADMIN_PATHS.user(31), () => ({
+      status: 200,
+      body: anAdminUser({ version: 4 }),
+    }));
+    await user.type(await screen.findByRole('combobox', { name: 'Klant toevoegen' }), 'b');
+    const found = await screen.findByRole('option', { name: /Brouwerij De Klok/ });
+    // A customer the user already has is not offered again.
+    expect(screen.queryByRole('option', { name: /Bakkerij Jansen/ })).toBeNull();
+    await user.click(found);
+    await user.click(screen.getByLabelText('Alleen lezen voor Brouwerij De Klok'));
+    await user.click(screen.getByTestId('save-user'));
+    expect(await screen.findByTestId('user-saved')).toBeVisible();
+    expect(sentBody(server, 'PUT', ADMIN_PATHS.user(31))).toMatchObject({
+      customers: [
+        { customerId: 11, readOnly: false, clickAuthorized: true },
+        { customerId: 4711, readOnly: true, clickAuthorized: true },
+      ],
     });
   });
 

@@ -98,8 +98,8 @@ function EditUserForm({
   const [saved, setSaved] = useState(false);
   const [reloading, setReloading] = useState(false);
   const editable = may(session, 'users.edit');
-  // The user's own customers, and the editor's, may be given.
-  const choices = [
+  // The user's own customers, and the editor's, may be given (an admin finds any on the server).
+  const choices = customerChoices && [
     ...base.customers.map((link) => ({ id: link.customerId, name: link.customerName })),
     ...customerChoices.filter((choice) => !base.customers.some((l) => l.customerId === choice.id)),
   ];
