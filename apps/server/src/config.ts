@@ -373,7 +373,9 @@ export function loadConfig(
     }
   }
   if (e.METRICS_PORT === e.PORT) problems.push('METRICS_PORT: must differ from PORT');
-  const { sso, problems: ssoProblems } = readSsoConfig(env, e.PORT);
+  // The portal's address as users reach it: e-mail links and the single sign-on redirect.
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const { sso, problems: ssoProblems } = readSsoConfig(env, publicUrl);
   problems.push(...ssoProblems);
   if (e.METRICS === false && (e.METRICS_PORT !== 0 || e.METRICS_TOKEN !== null)) {
     problems.push('METRICS: is off, so METRICS_PORT and METRICS_TOKEN would do nothing');
@@ -458,7 +460,7 @@ export function loadConfig(
       deskTestControl: e.CLICK_DESK_TEST_CONTROL,
     },
     mail: {
-      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      publicUrl,
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
       devOutbox: e.MAIL_DEV_OUTBOX,

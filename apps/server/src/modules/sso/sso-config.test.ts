@@ -17,7 +17,7 @@ const ACME = {
 
 describe('single sign-on configuration', () => {
   it('reads every provider from its own variables', () => {
-    const { sso, problems } = readSsoConfig(ACME, 3000);
+    const { sso, problems } = readSsoConfig(ACME, 'http://localhost:3000');
     expect(problems).toEqual([]);
     expect(sso).toEqual({
       redirectUrl: 'http://localhost:3000/sso',
@@ -42,6 +42,16 @@ describe('single sign-on configuration', () => {
         },
       ],
     });
+  });
+
+  it('sends the browser back to PUBLIC_URL/sso unless SSO_REDIRECT_URL names another address', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://klik.example/' }).sso.redirectUrl).toBe(
+      'https://klik.example/sso',
+    );
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://klik.example', SSO_REDIRECT_URL: 'https://sso.klik/sso' })
+        .sso.redirectUrl,
+    ).toBe('https://sso.klik/sso');
   });
 
   it('makes the web entry point the ssourl once a provider exists, unless KLIK_SSO_URL says else', () => {

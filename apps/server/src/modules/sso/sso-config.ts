@@ -14,7 +14,7 @@ export interface SsoProviderConfig {
 }
 
 export interface SsoConfig {
-  /** The portal's `/sso` address, registered with every provider as the redirect URI. */
+  /** The portal's `/sso` address (default `<PUBLIC_URL>/sso`), registered with every provider. */
   redirectUrl: string;
   providers: SsoProviderConfig[];
 }
@@ -43,11 +43,11 @@ function httpUrl(value: string): boolean {
  */
 export function readSsoConfig(
   env: Record<string, string | undefined>,
-  port: number,
+  publicUrl: string,
 ): { sso: SsoConfig; problems: string[] } {
   const problems: string[] = [];
   const read = (name: string) => env[name]?.trim() ?? '';
-  const redirectUrl = read('SSO_REDIRECT_URL') || `http://localhost:${port}/sso`;
+  const redirectUrl = read('SSO_REDIRECT_URL') || `${publicUrl}/sso`;
   if (!httpUrl(redirectUrl)) problems.push('SSO_REDIRECT_URL: must start with http:// or https://');
 
   const ids = read('SSO_PROVIDERS')
