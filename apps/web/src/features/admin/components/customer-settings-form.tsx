@@ -28,6 +28,11 @@ const SETTINGS = [
     hint: 'admin.customer.requireApprovalHint',
   },
   {
+    setting: 'allowTotp',
+    label: 'admin.customer.allowTotp',
+    hint: 'admin.customer.allowTotpHint',
+  },
+  {
     setting: 'ssoLinkByEmail',
     label: 'admin.customer.ssoLinkByEmail',
     hint: 'admin.customer.ssoLinkByEmailHint',
@@ -49,8 +54,8 @@ export interface CustomerSectionProps {
 }
 
 /**
- * The customer's name and click settings (SMS, four-eyes approval, linking by e-mail at the first
- * single sign-on, click limits per contract),
+ * The customer's name and click settings (SMS, four-eyes approval, authenticator app instead of
+ * SMS, linking by e-mail at the first single sign-on, click limits per contract),
  * saved on the version read. What was typed stays when the save is refused.
  */
 export function CustomerSettingsForm({

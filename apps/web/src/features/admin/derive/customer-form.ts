@@ -36,6 +36,7 @@ export interface CustomerSettingsValues {
   name: string;
   requireSms: boolean;
   requireApproval: boolean;
+  allowTotp: boolean;
   ssoLinkByEmail: boolean;
   clickLimits: ClickLimitValues[];
 }
@@ -45,6 +46,7 @@ export function settingsOf(customer: CustomerDetail): CustomerSettingsValues {
     name: customer.name,
     requireSms: customer.requireSms,
     requireApproval: customer.requireApproval,
+    allowTotp: customer.allowTotp ?? false,
     ssoLinkByEmail: customer.ssoLinkByEmail ?? false,
     clickLimits: customer.clickLimits.map((limit) => ({
       contractId: limit.contractId,
@@ -113,6 +115,7 @@ export function checkSettings(
     name: values.name,
     requireSms: values.requireSms,
     requireApproval: values.requireApproval,
+    allowTotp: values.allowTotp,
     ssoLinkByEmail: values.ssoLinkByEmail,
     clickLimits,
   });

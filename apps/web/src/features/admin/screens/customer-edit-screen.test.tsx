@@ -38,6 +38,7 @@ describe('editcustomer: name and click settings', () => {
       name: 'Bakkerij Jansen B.V.',
       requireSms: true,
       requireApproval: false,
+      allowTotp: false,
       ssoLinkByEmail: false,
       clickLimits: [{ contractId: 'K-1001', maxClicksPerYear: 4, minClickPercentage: '12.5' }],
     });
@@ -64,6 +65,24 @@ describe('editcustomer: name and click settings', () => {
       clickLimits: [],
     });
     expect(link).toBeChecked();
+  });
+
+  it('sends whether a code from an authenticator app may replace the SMS code', async () => {
+    const { user, server } = openCustomer(anAdminSession(), aCustomerDetail({ allowTotp: false }));
+    server.on('PUT', ADMIN_PATHS.customer(11), () => ({
+      status: 200,
+      body: aCustomerDetail({ allowTotp: true, version: 4 }),
+    }));
+    const form = await settings();
+    await user.click(
+      within(form).getByLabelText('Code uit een authenticator-app in plaats van sms-code'),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Klant opslaan' }));
+    expect(await within(form).findByTestId('settings-saved')).toBeVisible();
+    expect(sentBody(server, 'PUT', ADMIN_PATHS.customer(11))).toMatchObject({
+      allowTotp: true,
+      ssoLinkByEmail: false,
+    });
   });
 
   it('shows a bad click limit beside its field and sends nothing (spec section 5)', async () => {
