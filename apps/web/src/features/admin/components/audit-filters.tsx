@@ -8,6 +8,7 @@ import {
   type AuditListParams,
 } from '../derive/audit-query';
 import { CustomerFilterField } from './customer-filter-field';
+import { FilterResetButton } from './list-filter-controls';
 import { useDebouncedField } from './use-debounced-field';
 
 /** The audit log's filters; every change goes to the address bar, typed text after a pause. */
@@ -99,15 +100,7 @@ export function AuditFilters({
           <Button type="submit" size="xs" data-testid="filter-apply">
             {t('admin.audit.filter.apply')}
           </Button>
-          <Button
-            type="button"
-            variant="default"
-            size="xs"
-            onClick={onReset}
-            data-testid="filter-reset"
-          >
-            {t('admin.users.filter.reset')}
-          </Button>
+          <FilterResetButton onReset={onReset} testId="filter-reset" />
         </Group>
       </Stack>
     </form>

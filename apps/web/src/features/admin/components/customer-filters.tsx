@@ -1,6 +1,7 @@
-import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { Group, SimpleGrid, TextInput } from '@mantine/core';
 import { useT } from '../../../shared/i18n/use-t';
 import type { CustomerListField, CustomerListParams } from '../derive/customer-list-query';
+import { ActiveFilter, FilterResetButton } from './list-filter-controls';
 import { useDebouncedField } from './use-debounced-field';
 
 /** managecustomers' search (name or id) and active filter; both live in the address bar. */
@@ -34,28 +35,15 @@ export function CustomerFilters({
           onChange={(event) => search.change(event.currentTarget.value)}
           data-testid="customer-filter-q"
         />
-        <NativeSelect
+        <ActiveFilter
           label={t('admin.customers.filter.active')}
-          value={params.active ?? ''}
-          onChange={(event) => onChange('active', event.currentTarget.value)}
-          data={[
-            { value: '', label: t('admin.users.filter.all') },
-            { value: 'true', label: t('admin.customers.filter.activeOnly') },
-            { value: 'false', label: t('admin.customers.filter.inactiveOnly') },
-          ]}
-          data-testid="customer-filter-active"
+          value={params.active}
+          onChange={(value) => onChange('active', value)}
+          testId="customer-filter-active"
         />
       </SimpleGrid>
       <Group mt="sm" gap="xs">
-        <Button
-          type="button"
-          variant="default"
-          size="xs"
-          onClick={onReset}
-          data-testid="customer-filter-reset"
-        >
-          {t('admin.users.filter.reset')}
-        </Button>
+        <FilterResetButton onReset={onReset} testId="customer-filter-reset" />
       </Group>
     </form>
   );

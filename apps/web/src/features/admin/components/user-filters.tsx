@@ -1,12 +1,12 @@
-import { useState } from 'react';
-import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { ROLES } from '@klik/api';
 import { roleMessageKey } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
 import type { CustomerChoice } from '../api/use-customer-choices';
 import type { UserListField, UserListParams } from '../derive/user-list-query';
 import { CustomerFilterField } from './customer-filter-field';
+import { ActiveFilter, FilterResetButton } from './list-filter-controls';
+import { useDebouncedField } from './use-debounced-field';
 
 /** The users list's filters; every change goes to the address bar, the search text after a pause. */
 export function UserFilters({
@@ -24,14 +24,7 @@ export function UserFilters({
   onReset: () => void;
 }) {
   const t = useT();
-  const [text, setText] = useState(params.q ?? '');
-  const [shownQ, setShownQ] = useState(params.q);
-  const commitText = useDebouncedCallback((value: string) => onChange('q', value.trim()), 350);
-  // The address bar is the truth: back, a link or "reset" changes the text shown too.
-  if (shownQ !== params.q) {
-    setShownQ(params.q);
-    if (!commitText.isPending()) setText(params.q ?? '');
-  }
+  const search = useDebouncedField(params.q, (value) => onChange('q', value));
   const all = { value: '', label: t('admin.users.filter.all') };
   return (
     <form
@@ -40,8 +33,7 @@ export function UserFilters({
       data-testid="user-filters"
       onSubmit={(event) => {
         event.preventDefault();
-        commitText.cancel();
-        onChange('q', text.trim());
+        search.flush();
       }}
     >
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
@@ -49,11 +41,8 @@ export function UserFilters({
           type="search"
           label={t('admin.users.filter.search')}
           description={t('admin.users.filter.searchHint')}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            commitText(event.currentTarget.value);
-          }}
+          value={search.text}
+          onChange={(event) => search.change(event.currentTarget.value)}
           data-testid="filter-q"
         />
         {showRole && (
@@ -88,28 +77,15 @@ export function UserFilters({
             data-testid="filter-customerId"
           />
         )}
-        <NativeSelect
+        <ActiveFilter
           label={t('admin.users.filter.active')}
-          value={params.active ?? ''}
-          onChange={(event) => onChange('active', event.currentTarget.value)}
-          data={[
-            all,
-            { value: 'true', label: t('admin.users.filter.activeOnly') },
-            { value: 'false', label: t('admin.users.filter.inactiveOnly') },
-          ]}
-          data-testid="filter-active"
+          value={params.active}
+          onChange={(value) => onChange('active', value)}
+          testId="filter-active"
         />
       </SimpleGrid>
       <Group mt="sm" gap="xs">
-        <Button
-          type="button"
-          variant="default"
-          size="xs"
-          onClick={onReset}
-          data-testid="filter-reset"
-        >
-          {t('admin.users.filter.reset')}
-        </Button>
+        <FilterResetButton onReset={onReset} testId="filter-reset" />
       </Group>
     </form>
   );

@@ -1,10 +1,11 @@
-import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useT } from '../../../shared/i18n/use-t';
 import { useSession } from '../../../shared/session/use-session';
 import { ADMIN_WEB_PATHS } from '../admin-paths';
 import { useUserList } from '../api/users-api';
 import { ConsultantTable } from '../components/consultant-table';
+import { ActiveFilter } from '../components/list-filter-controls';
 import { PagedListStates } from '../components/paged-list-states';
 import { useDebouncedField } from '../components/use-debounced-field';
 import { useListEdits } from '../components/use-list-edits';
@@ -53,16 +54,11 @@ export function ConsultantsScreen() {
             onChange={(event) => text.change(event.currentTarget.value)}
             data-testid="filter-q"
           />
-          <NativeSelect
+          <ActiveFilter
             label={t('admin.users.filter.active')}
-            value={active ?? ''}
-            onChange={(event) => change('active', event.currentTarget.value)}
-            data={[
-              { value: '', label: t('admin.users.filter.all') },
-              { value: 'true', label: t('admin.users.filter.activeOnly') },
-              { value: 'false', label: t('admin.users.filter.inactiveOnly') },
-            ]}
-            data-testid="filter-active"
+            value={active}
+            onChange={(value) => change('active', value)}
+            testId="filter-active"
           />
         </SimpleGrid>
       </form>
