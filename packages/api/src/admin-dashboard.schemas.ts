@@ -4,6 +4,7 @@ import { SearchParamSchema } from './admin.schemas';
 import { RoleSchema } from './auth.schemas';
 import { FeedHealthSchema } from './market.schemas';
 import { CommoditySchema } from './positions.schemas';
+import { ClickDetailSchema } from './purchase.schemas';
 
 /*
  * The admindashboard: figures counted over what the caller reaches (an account manager: their
@@ -62,3 +63,14 @@ export type AdminSearchResult = z.infer<typeof AdminSearchResultSchema>;
 
 /** How many of each kind the search answers at most. */
 export const ADMIN_SEARCH_LIMIT = 10;
+
+/** The most pending approvals the admindashboard lists; the figure counts them all. */
+export const PENDING_APPROVALS_LIMIT = 50;
+
+/** A click waiting for a second user's approval, with its customer's name. */
+export const PendingApprovalSchema = ClickDetailSchema.extend({ customerName: z.string() });
+export type PendingApproval = z.infer<typeof PendingApprovalSchema>;
+
+/** GET approvals: the clicks awaiting approval in the caller's reach, the nearest deadline first. */
+export const PendingApprovalListSchema = z.object({ data: z.array(PendingApprovalSchema) });
+export type PendingApprovalList = z.infer<typeof PendingApprovalListSchema>;

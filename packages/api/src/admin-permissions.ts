@@ -55,7 +55,7 @@ export const PERMISSIONS = {
     writes: false,
     subject: 'customer',
     reach: { admin: 'all', accountmanager: 'own', ...NOBODY_ELSE },
-    summary: 'admindashboard figures and search (counted over what the caller reaches)',
+    summary: 'admindashboard figures, pending approvals and search (over what the caller reaches)',
   },
   'customers.read': {
     writes: false,

@@ -62,6 +62,7 @@ export const NameSchema = TextSchema(200, { required: 'NAME_REQUIRED', invalid: 
 /** REST paths of the administrative area. */
 export const ADMIN_PATHS = {
   dashboard: '/rest/admin/dashboard',
+  approvals: '/rest/admin/approvals',
   search: '/rest/admin/search',
 
   users: '/rest/admin/users',

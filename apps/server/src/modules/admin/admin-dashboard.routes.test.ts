@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PATHS, AdminDashboardSchema, AdminSearchResultSchema } from '@klik/api';
+import {
+  ADMIN_PATHS,
+  AdminDashboardSchema,
+  AdminSearchResultSchema,
+  PendingApprovalListSchema,
+} from '@klik/api';
+import { sql } from 'kysely';
 import { createClick, createContract } from '../../../test/builders';
 import { adminWorld, call, quickUser, type AdminWorld } from './admin-test-kit';
 
@@ -68,6 +74,27 @@ describe(`the admin dashboard on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () =>
     for (const event of portfolio.recentEvents) {
       expect(event.customerIds).toContain(w.own.id);
     }
+  });
+
+  it('lists the clicks awaiting approval within reach, the nearest deadline first', async () => {
+    await sql`update clicks set approval_deadline = created_at + interval '30 minutes'
+      where status = 'PENDING_APPROVAL'`.execute(w.t.db);
+    const approvals = async (token: string) => {
+      const response = await call(w, token, 'GET', ADMIN_PATHS.approvals);
+      expect(response.statusCode, response.body).toBe(200);
+      return PendingApprovalListSchema.parse(response.json()).data;
+    };
+    const all = await approvals(w.callers.admin.token);
+    expect(all.map((click) => [click.customerName, click.approvalDeadline])).toEqual([
+      [w.own.name, '2026-03-02T09:00:00.000Z'],
+      [w.foreign.name, '2026-03-02T09:15:00.000Z'],
+    ]);
+    expect(all.every((click) => click.mayDecide)).toBe(true);
+
+    const portfolio = await approvals(w.callers.accountmanager.token);
+    expect(portfolio.map((click) => click.customerId)).toEqual([w.own.id]);
+    const seenReadOnly = await approvals(w.callers.readOnlyAccountmanager.token);
+    expect(seenReadOnly.map((click) => click.mayDecide)).toEqual([false]);
   });
 
   it('finds customers, users and contracts by name or id within reach', async () => {

@@ -4,6 +4,7 @@ import {
   AdminDashboardSchema,
   AdminSearchQuerySchema,
   AdminSearchResultSchema,
+  PendingApprovalListSchema,
 } from '@klik/api';
 import { sessionOf, type AuthGuards } from '../auth/auth-guards';
 import type { AdminDashboardService } from './admin-dashboard.service';
@@ -25,6 +26,19 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => dashboard.figures(sessionOf(request)),
+  );
+
+  app.get(
+    ADMIN_PATHS.approvals,
+    {
+      preHandler: guards.requirePermission('adminDashboard.read'),
+      schema: {
+        ...common,
+        summary: 'Clicks awaiting approval (four-eyes) in reach, the nearest deadline first',
+        response: { 200: PendingApprovalListSchema },
+      },
+    },
+    async (request) => dashboard.approvals(sessionOf(request)),
   );
 
   app.get(

@@ -1,13 +1,16 @@
 import { sql } from 'kysely';
 import {
   ADMIN_SEARCH_LIMIT,
+  PENDING_APPROVALS_LIMIT,
   type AdminDashboard,
   type AdminSearchResult,
   type FeedHealth,
+  type PendingApprovalList,
 } from '@klik/api';
 import { addDays, amsterdamDate, amsterdamInstant, MIDNIGHT } from '@klik/domain';
 import type { AuthContext } from '../auth/auth.service';
 import type { AdminDeps } from './admin-change';
+import { findClickDetails } from '../clicks/clicks.repository';
 import { findEvents } from './audit.service';
 import { scopeOf } from './permissions';
 import { likePattern } from './users.repository';
@@ -86,6 +89,36 @@ export class AdminDashboardService {
       pauzeActive: row.paused,
       feed,
       recentEvents,
+    };
+  }
+
+  /**
+   * The clicks waiting for approval in the caller's reach, the nearest deadline first, so an
+   * operator decides the urgent ones before they expire. mayDecide follows the four-eyes rule:
+   * staff who are not read-only, never the click's creator.
+   */
+  async approvals(auth: AuthContext): Promise<PendingApprovalList> {
+    const { db } = this.deps;
+    const scope = await scopeOf(db, auth, 'adminDashboard.read');
+    const own = scope.customerFilter;
+    const clicks = await findClickDetails(
+      db,
+      { status: 'PENDING_APPROVAL', ...(own === null ? {} : { customerIds: own }) },
+      { userId: auth.user.id, mayApprove: !auth.user.readOnly },
+    );
+    const urgent = clicks
+      .sort((a, b) => (a.approvalDeadline ?? '').localeCompare(b.approvalDeadline ?? ''))
+      .slice(0, PENDING_APPROVALS_LIMIT);
+    const ids = [...new Set(urgent.map((click) => click.customerId))];
+    const names = new Map(
+      ids.length === 0
+        ? []
+        : (
+            await db.selectFrom('customers').select(['id', 'name']).where('id', 'in', ids).execute()
+          ).map((row) => [row.id, row.name] as const),
+    );
+    return {
+      data: urgent.map((click) => ({ ...click, customerName: names.get(click.customerId) ?? '' })),
     };
   }
 

@@ -349,6 +349,14 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     action: 'adminDashboard.read',
     method: 'GET',
+    route: ADMIN_PATHS.approvals,
+    ok: 200,
+    subjectless: true,
+    request: async () => ({ url: ADMIN_PATHS.approvals }),
+  },
+  {
+    action: 'adminDashboard.read',
+    method: 'GET',
     route: ADMIN_PATHS.search,
     ok: 200,
     subjectless: true,

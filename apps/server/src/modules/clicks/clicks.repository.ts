@@ -17,6 +17,8 @@ import type { ClickStatus, StoredQuotePart } from '../../db/schema';
 
 export interface ClickFilter extends ClickFilterQuery {
   customerId?: number;
+  /** Any of these customers (none: no click). */
+  customerIds?: readonly number[];
   clickId?: number;
 }
 
@@ -120,6 +122,13 @@ export async function findClickDetails(
   const where = [sql`true`];
   if (filter.clickId !== undefined) where.push(sql`k.id = ${filter.clickId}`);
   if (filter.customerId !== undefined) where.push(sql`c.customer_id = ${filter.customerId}`);
+  if (filter.customerIds !== undefined) {
+    where.push(
+      filter.customerIds.length === 0
+        ? sql`false`
+        : sql`c.customer_id in (${sql.join([...filter.customerIds])})`,
+    );
+  }
   if (filter.contractId !== undefined) where.push(sql`c.contract_id = ${filter.contractId}`);
   if (filter.year !== undefined) where.push(sql`k.year_of_supply = ${filter.year}`);
   if (filter.maturity !== undefined) where.push(sql`k.maturity = ${filter.maturity}`);

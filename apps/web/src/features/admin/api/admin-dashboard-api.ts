@@ -1,5 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ADMIN_PATHS, AdminDashboardSchema, AdminSearchResultSchema } from '@klik/api';
+import {
+  ADMIN_PATHS,
+  AdminDashboardSchema,
+  AdminSearchResultSchema,
+  PendingApprovalListSchema,
+} from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 
 /** How often the figures are counted again while the screen is open. */
@@ -34,5 +39,20 @@ export function useAdminSearch(q: string) {
     // The previous results stay while the next ones load, so the list does not jump.
     placeholderData: keepPreviousData,
     staleTime: 10_000,
+  });
+}
+
+/**
+ * The clicks awaiting approval, the nearest deadline first. Under the clicks' query key, so a
+ * decision taken here (or on the click overview) asks for the list again.
+ */
+export function usePendingApprovals() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ['clicks', 'pendingApprovals'],
+    queryFn: async () =>
+      (await api.call('GET', ADMIN_PATHS.approvals, PendingApprovalListSchema)).data,
+    refetchInterval: DASHBOARD_REFRESH_MS,
+    refetchOnWindowFocus: true,
   });
 }

@@ -8,6 +8,7 @@ import { PATHS } from '../../../shared/routing/paths';
 import type { StoredSession } from '../../../shared/session/session-store';
 import type { MessageKey } from '../../../shared/i18n/catalogues';
 import { ADMIN_WEB_PATHS } from '../admin-paths';
+import { PENDING_APPROVALS_ANCHOR } from './pending-approvals-panel';
 
 interface FigureLink {
   to: string;
@@ -72,7 +73,7 @@ function figuresOf(data: AdminDashboard, t: ReturnType<typeof useT>): Figure[] {
       title: 'admin.dashboard.pendingApprovals',
       value: data.pendingApprovals,
       detail: t('admin.dashboard.pendingHint'),
-      links: [{ to: ADMIN_WEB_PATHS.clickOverview, label: 'admin.dashboard.toApprovals' }],
+      links: [{ to: `#${PENDING_APPROVALS_ANCHOR}`, label: 'admin.dashboard.toApprovals' }],
     },
   ];
 }
@@ -89,8 +90,9 @@ export function DashboardFigures({
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
       {figuresOf(data, t).map((figure) => {
-        const links = figure.links.filter((link) =>
-          canOpen(link.to.split(/[?#]/)[0] ?? '', session),
+        // A link within this screen (#...) is always there; a screen only when it may be opened.
+        const links = figure.links.filter(
+          (link) => link.to.startsWith('#') || canOpen(link.to.split(/[?#]/)[0] ?? '', session),
         );
         return (
           <Card
@@ -112,11 +114,17 @@ export function DashboardFigures({
               </Text>
               {links.length > 0 && (
                 <Group gap="sm" mt={4}>
-                  {links.map((link) => (
-                    <Anchor component={Link} to={link.to} size="sm" key={link.to}>
-                      {t(link.label)}
-                    </Anchor>
-                  ))}
+                  {links.map((link) =>
+                    link.to.startsWith('#') ? (
+                      <Anchor href={link.to} size="sm" key={link.to}>
+                        {t(link.label)}
+                      </Anchor>
+                    ) : (
+                      <Anchor component={Link} to={link.to} size="sm" key={link.to}>
+                        {t(link.label)}
+                      </Anchor>
+                    ),
+                  )}
                 </Group>
               )}
             </Stack>

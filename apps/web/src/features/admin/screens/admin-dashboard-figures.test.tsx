@@ -5,6 +5,7 @@ import { ADMIN_PATHS, type UserSession } from '@klik/api';
 import { startSession } from '../../../shared/session/session-store';
 import { expectNoAxeViolations } from '../../../test/axe';
 import { aUserSession } from '../../../test/builders';
+import { aClickDetail } from '../../../test/click-builders';
 import { createFakeServer } from '../../../test/fake-server';
 import { renderApp, screen } from '../../../test/render-app';
 import { aDashboard, aSearchResult, anAuditEvent } from '../admin-area-test-builders';
@@ -65,7 +66,9 @@ describe('admindashboard: the figures', () => {
     );
     expect(linksIn('figure-clicks')).toHaveLength(1);
     expect(screen.getByTestId('figure-approvals-value')).toHaveTextContent('3');
-    expect(linksIn('figure-approvals')).toEqual([]);
+    expect(linksIn('figure-approvals')).toEqual([
+      ['Naar de kliks die wachten', '#pending-approvals'],
+    ]);
 
     expect(await screen.findByTestId('pause-switch')).toBeInTheDocument();
     expect(screen.getByTestId('operations-source')).toHaveTextContent('gesimuleerd');
@@ -89,12 +92,60 @@ describe('admindashboard: the figures', () => {
       expect.stringMatching(/^\/audit\?action=click\.execute/),
     ]);
     expect(linksIn('figure-approvals')).toEqual([
-      ['Goedkeuren in het klikoverzicht', '/clickoverview'],
+      ['Naar de kliks die wachten', '#pending-approvals'],
     ]);
     expect(linksIn('figure-users')).toEqual([['Gebruikers beheren', '/manageusers?active=true']]);
     expect(screen.getByTestId('dashboard-paused')).toHaveTextContent('gepauzeerd');
     expect(screen.queryByTestId('pause-switch')).not.toBeInTheDocument();
     expect(screen.getByTestId('recent-events-empty')).toBeInTheDocument();
+  });
+
+  it('lists the clicks awaiting approval, the nearest deadline first, each decided after a confirmation', async () => {
+    const fake = createFakeServer({});
+    fake.on('GET', ADMIN_PATHS.dashboard, () => ({ status: 200, body: aDashboard() }));
+    const pending = [
+      {
+        ...aClickDetail({ id: 7, contractId: 'KL-1', status: 'PENDING_APPROVAL', mayDecide: true }),
+        customerName: 'Bakkerij Jansen',
+      },
+      {
+        ...aClickDetail({
+          id: 8,
+          contractId: 'KL-2',
+          status: 'PENDING_APPROVAL',
+          mayDecide: false,
+        }),
+        customerName: 'Kwekerij Groen',
+      },
+    ];
+    fake.on('GET', ADMIN_PATHS.approvals, () => ({ status: 200, body: { data: pending } }));
+    fake.on('POST', '/rest/clicks/7/approve', () => ({
+      status: 200,
+      body: aClickDetail({ id: 7, status: 'IN_PROGRESS' }),
+    }));
+    startSession(anAdminSession());
+    renderApp(fake, '/admindashboard');
+    const user = userEvent.setup();
+    const table = await screen.findByTestId('pending-approvals');
+    expect(within(table).getByTestId('pending-approval-7')).toHaveTextContent('Bakkerij Jansen');
+    expect(within(table).getByTestId('pending-approval-8')).toHaveTextContent('Alleen lezen');
+    expect(within(table).queryByTestId('approve-8')).toBeNull();
+    await user.click(within(table).getByTestId('approve-7'));
+    await user.click(await screen.findByTestId('decision-confirm'));
+    await waitFor(() => expect(fake.callsTo('POST', '/rest/clicks/7/approve')).toHaveLength(1));
+    // The decision asks for the list again.
+    await waitFor(() => expect(fake.callsTo('GET', ADMIN_PATHS.approvals)).toHaveLength(2));
+  });
+
+  it('says when no click awaits approval', async () => {
+    const fake = createFakeServer({});
+    fake.on('GET', ADMIN_PATHS.dashboard, () => ({ status: 200, body: aDashboard() }));
+    fake.on('GET', ADMIN_PATHS.approvals, () => ({ status: 200, body: { data: [] } }));
+    startSession(anAdminSession());
+    renderApp(fake, '/admindashboard');
+    expect(await screen.findByTestId('approvals-empty')).toHaveTextContent(
+      'Er wacht geen klik op goedkeuring.',
+    );
   });
 
   it('says so when the figures cannot be loaded, and tries again on request', async () => {

@@ -7,6 +7,7 @@ import { DashboardFigures } from '../components/dashboard-figures';
 import { LoadFailed, Loading } from '../components/load-states';
 import { LoginAsForm } from '../components/login-as-form';
 import { OperationsStatusPanel } from '../components/operations-status-panel';
+import { PendingApprovalsPanel } from '../components/pending-approvals-panel';
 import { RecentAuditPanel } from '../components/recent-audit-panel';
 import { TradingStatusPanel } from '../components/trading-status-panel';
 import { may } from '../derive/may';
@@ -50,6 +51,9 @@ export function AdminDashboardScreen() {
               <OperationsStatusPanel data={data} mayPause={mayPause} />
             </Card>
           </SimpleGrid>
+          <Card withBorder>
+            <PendingApprovalsPanel />
+          </Card>
           <Card withBorder>
             <RecentAuditPanel events={data.recentEvents} />
           </Card>
