@@ -115,13 +115,12 @@ export function UserFormFields({
         {creating && (
           <PasswordInput
             label={t('admin.user.initialPassword')}
-            description={t('admin.user.initialPasswordHint')}
+            description={t('admin.user.initialPasswordOptionalHint')}
             value={values.initialPassword}
             onChange={(event) => onChange({ initialPassword: event.currentTarget.value })}
             error={error(errors.initialPassword)}
             disabled={disabled}
             autoComplete="new-password"
-            required
             data-testid="field-initialPassword"
           />
         )}

@@ -75,7 +75,12 @@ function bodyOf(mode: ConsultantFormMode, values: ConsultantFormValues, version:
   return mode === 'create'
     ? {
         schema: CreateConsultantBodySchema as z.ZodType,
-        body: { username: values.username, initialPassword: values.initialPassword, ...common },
+        body: {
+          username: values.username,
+          // None: the server e-mails the consultant an invitation to choose their password.
+          ...(values.initialPassword === '' ? {} : { initialPassword: values.initialPassword }),
+          ...common,
+        },
       }
     : { schema: UpdateConsultantBodySchema as z.ZodType, body: { version, ...common } };
 }

@@ -31,12 +31,25 @@ describe('the user form', () => {
       },
     });
     const empty = checkUserForm('viewOnly', emptyUserForm());
-    expect(empty.ok === false && empty.errors).toMatchObject({
+    expect(empty.ok === false && empty.errors).toEqual({
       username: 'USERNAME_REQUIRED',
+      name: 'NAME_REQUIRED',
       email: 'EMAIL_REQUIRED',
-      initialPassword: 'PASSWORD_REQUIRED',
       customers: 'VALIDATION_FAILED',
     });
+  });
+
+  it('sends no initial password when none is typed: the server invites the user by e-mail', () => {
+    const values = emptyUserForm({
+      username: 'piet',
+      name: 'Piet',
+      email: 'piet@jansen.nl',
+      role: 'admin',
+    });
+    const invited = checkUserForm('create', values);
+    expect(invited.ok && invited.body).not.toHaveProperty('initialPassword');
+    const withPassword = checkUserForm('create', { ...values, initialPassword: 'Begin-1234' });
+    expect(withPassword.ok && withPassword.body).toMatchObject({ initialPassword: 'Begin-1234' });
   });
 
   it('sends an edit on the version read, a mobile number in E.164 and no mobile as null', () => {

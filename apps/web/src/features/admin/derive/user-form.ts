@@ -106,9 +106,10 @@ function details(values: UserFormValues) {
   };
 }
 
+// No initial password: the server e-mails the new user an invitation to choose one.
 const credentials = (values: UserFormValues) => ({
   username: values.username,
-  initialPassword: values.initialPassword,
+  ...(values.initialPassword === '' ? {} : { initialPassword: values.initialPassword }),
 });
 
 /** Role, flags and customers; a flag that does not belong to the role is sent as false. */
