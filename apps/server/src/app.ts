@@ -40,6 +40,7 @@ import { PurchaseService } from './modules/purchase/purchase.service';
 import { DevSmsGateway, HttpSmsGateway, type SmsGateway } from './modules/purchase/sms-gateway';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
+import { TotpService } from './modules/account/totp.service';
 import { positionsRoutes } from './modules/positions/positions.routes';
 import { PositionsService } from './modules/positions/positions.service';
 import { InProcessEventBus, type EventBus } from './modules/realtime/event-bus';
@@ -270,6 +271,7 @@ export async function buildApp(
     flushEvents,
     sms,
     settings: config.purchase,
+    totpKey: config.secondFactor.totpKey,
     log: app.log,
   });
   const desk = new ClickDesk({
@@ -309,15 +311,23 @@ export async function buildApp(
     testDesk: config.purchase.deskTestControl ? desk : null,
   });
   await app.register(clicksRoutes, { db: deps.db, guards, now: deps.now });
+  const account = new AccountService({
+    db: deps.db,
+    sms,
+    now: deps.now,
+    idleMinutes: config.session.idleMinutes,
+    endSessions: (sessionIds) => authService.sessionsEnded(sessionIds),
+    log: app.log,
+  });
   await app.register(accountRoutes, {
     guards,
-    account: new AccountService({
+    account,
+    totp: new TotpService({
       db: deps.db,
-      sms,
       now: deps.now,
-      idleMinutes: config.session.idleMinutes,
-      endSessions: (sessionIds) => authService.sessionsEnded(sessionIds),
-      log: app.log,
+      key: config.secondFactor.totpKey,
+      account: (auth) => account.account(auth),
+      forgetSessions: (sessionIds) => authService.forgetSessions(sessionIds),
     }),
   });
   await app.register(notificationsRoutes, { db: deps.db, guards });

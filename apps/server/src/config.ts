@@ -204,6 +204,20 @@ const EnvSchema = z.object({
   SMTP_URL: urlWithScheme(['smtp:', 'smtps:']),
   MAIL_FROM: text('Klik <no-reply@localhost>').pipe(z.string().min(1, 'must not be empty')),
   MAIL_DEV_OUTBOX: flag(false),
+  ADMIN_SECOND_FACTOR: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim().toLowerCase() || 'off')
+    .pipe(z.enum(['off', 'required'], { message: 'expected off or required' })),
+  TOTP_ENCRYPTION_KEY: optionalText().transform((value, ctx) => {
+    if (value === null) return null;
+    const key = Buffer.from(value, 'base64');
+    if (key.length !== 32 || key.toString('base64') !== value) {
+      ctx.addIssue({ code: 'custom', message: 'expected 32 bytes in base64' });
+      return z.NEVER;
+    }
+    return key;
+  }),
   NODE_ENV: optionalText(),
 });
 
@@ -311,6 +325,12 @@ export interface Config {
   };
   /** Single sign-on providers (SSO_PROVIDERS and SSO_<ID>_*), none by default. */
   sso: SsoConfig;
+  secondFactor: {
+    /** Administrators and account managers sign in with password and authenticator code. */
+    adminRequired: boolean;
+    /** AES-256-GCM key for TOTP secrets at rest; null keeps them unsealed. */
+    totpKey: Buffer | null;
+  };
 }
 
 /** A start-up failure that names every variable with a wrong value. */
@@ -467,6 +487,10 @@ export function loadConfig(
       logContent: !production,
     },
     sso,
+    secondFactor: {
+      adminRequired: e.ADMIN_SECOND_FACTOR === 'required',
+      totpKey: e.TOTP_ENCRYPTION_KEY,
+    },
   };
 }
 

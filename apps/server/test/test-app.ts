@@ -4,6 +4,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Db } from '../src/db/database';
 import { InProcessEventBus } from '../src/modules/realtime/event-bus';
+import { createUser } from './builders';
 import { TestClock } from './test-clock';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -106,4 +107,17 @@ export async function login(
 
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
+}
+
+/** A session of a new administrator signed in as the user (login-as): answers its token. */
+export async function impersonate(app: FastifyInstance, db: Db, username: string): Promise<string> {
+  const admin = await createUser(db, { role: 'admin' });
+  const adminSession = await login(app, admin.username, admin.password);
+  const impersonated = await app.inject({
+    method: 'POST',
+    url: '/rest/authentication/loginAs',
+    headers: { ...bearer(adminSession.token), 'content-type': 'text/plain' },
+    payload: username,
+  });
+  return UserSessionSchema.parse(impersonated.json()).token;
 }

@@ -16,7 +16,13 @@ export const ACCOUNT_PATHS = {
   sessionPattern: '/rest/account/sessions/:sessionId',
   mobile: '/rest/account/mobile',
   mobileVerification: '/rest/account/mobile/verification',
+  totp: '/rest/account/totp',
+  totpVerification: '/rest/account/totp/verification',
 } as const;
+
+/** The authenticator app (TOTP): none, set up but not yet confirmed with a code, or in use. */
+export const TotpStatusSchema = z.enum(['off', 'pending', 'on']);
+export type TotpStatus = z.infer<typeof TotpStatusSchema>;
 
 /** How long a code for a new mobile number holds, and how many wrong tries it takes. */
 export const MOBILE_CODE_MINUTES = 10;
@@ -36,8 +42,12 @@ export const AccountSchema = z.object({
   pendingMobile: z
     .object({ mobile: z.string(), expiresAt: z.iso.datetime(), resendAt: z.iso.datetime() })
     .nullable(),
-  /** Whether the mobile number may be changed in this session (not while signed in as someone). */
+  /**
+   * Whether the mobile number and the authenticator app may be changed in this session (not
+   * while signed in as someone: the codes are the user's).
+   */
   mayChangeMobile: z.boolean(),
+  totp: TotpStatusSchema,
 });
 export type Account = z.infer<typeof AccountSchema>;
 
@@ -74,3 +84,22 @@ export const MobileVerificationBodySchema = z.object({
     .regex(/^\d{6}$/, { error: 'SMS_CODE_INVALID' }),
 });
 export type MobileVerificationBody = z.infer<typeof MobileVerificationBodySchema>;
+
+/** POST totp: a new secret for the app, answered this once (docs/account.md). */
+export const TotpEnrolmentSchema = z.object({
+  /** otpauth://totp/Klik:<username>?secret=…&issuer=Klik (6 digits, 30 seconds). */
+  uri: z.string(),
+  /** The secret in base32, for typing into an app that cannot scan. */
+  secret: z.string(),
+  /** The URI as a QR code: an SVG data URL. */
+  qrCode: z.string(),
+});
+export type TotpEnrolment = z.infer<typeof TotpEnrolmentSchema>;
+
+/** POST totp/verification and DELETE totp: the app's current code. */
+export const TotpCodeBodySchema = z.object({
+  code: TextSchema(12)
+    .trim()
+    .regex(/^\d{6}$/, { error: 'SECOND_FACTOR_INVALID' }),
+});
+export type TotpCodeBody = z.infer<typeof TotpCodeBodySchema>;

@@ -29,6 +29,11 @@ export const CustomerSummarySchema = z.object({
   /** Four-eyes: every click waits for a second user's approval. */
   requireApproval: z.boolean(),
   /**
+   * Where an SMS code is required, users may give a code from their authenticator app instead
+   * (docs/purchase.md). Absent means false.
+   */
+  allowTotp: z.boolean().optional(),
+  /**
    * A user's first single sign-on may link them by the provider's verified e-mail
    * (docs/security.md). Absent means false.
    */
@@ -135,6 +140,8 @@ export const UpdateCustomerBodySchema = z.object({
   name: NameSchema,
   requireSms: z.boolean(),
   requireApproval: z.boolean(),
+  /** Allow the authenticator app instead of the SMS code; absent: unchanged. */
+  allowTotp: z.boolean().optional(),
   /** Link users by verified e-mail on their first single sign-on; absent: unchanged. */
   ssoLinkByEmail: z.boolean().optional(),
   clickLimits: z

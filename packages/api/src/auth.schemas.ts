@@ -34,6 +34,11 @@ export const SessionTokenSchema = TextSchema(200).trim().min(1);
 export const LoginBodySchema = z.object({
   username: UsernameSchema,
   password: TextSchema(LOGIN_PASSWORD_MAX_LENGTH).min(1),
+  /**
+   * The authenticator code, for an administrator or account manager while ADMIN_SECOND_FACTOR is
+   * required (docs/security.md); without it the right password answers SECOND_FACTOR_REQUIRED.
+   */
+  totpCode: TextSchema(12).trim().optional(),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
@@ -78,6 +83,12 @@ export const UserSessionSchema = z.object({
    * userManager of docs/permissions.md). Absent means false.
    */
   manageUsers: z.boolean().optional(),
+  /**
+   * An administrator signed in without the authenticator app they are required to use: the web
+   * sends them to myinfo to set it up; every other call answers SECOND_FACTOR_SETUP_REQUIRED until
+   * then. Absent means false.
+   */
+  secondFactorSetupRequired: z.boolean().optional(),
 });
 export type UserSession = z.infer<typeof UserSessionSchema>;
 

@@ -88,6 +88,13 @@ export const ERROR_CODES = [
   // Reset and invitation links (docs/security.md): used, expired or unknown; anything else.
   'RESET_LINK_INVALID',
   'RESET_FAILED',
+  // Second factor (docs/security.md, docs/account.md): sign-in needs the authenticator code; the
+  // code is wrong or used; an administrator must set up the app first; the app cannot be used
+  // here (none set up, already on, or the customer does not allow it).
+  'SECOND_FACTOR_REQUIRED',
+  'SECOND_FACTOR_INVALID',
+  'SECOND_FACTOR_SETUP_REQUIRED',
+  'SECOND_FACTOR_UNAVAILABLE',
   // A field of a form (spec section 5): answered 400 with details.field naming it.
   ...FIELD_ERROR_CODES,
 ] as const;

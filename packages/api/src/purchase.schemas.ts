@@ -96,6 +96,11 @@ export const QuoteSchema = z.object({
     /** The terms version to accept, or null when the current version is already accepted. */
     termsVersion: z.number().int().nullable(),
     sms: z.boolean(),
+    /**
+     * The SMS code may be replaced by a code from the user's authenticator app: the customer
+     * allows it and the user has one set up (docs/purchase.md). Absent means false.
+     */
+    totp: z.boolean().optional(),
     approval: z.boolean(),
   }),
 });
@@ -109,6 +114,11 @@ export const ExecuteBodySchema = z.object({
   /** The terms version the user accepts with this confirmation, when not accepted before. */
   acceptedTermsVersion: IdSchema.optional(),
   smsCode: z
+    .string()
+    .regex(/^\d{6}$/, 'six digits')
+    .optional(),
+  /** Instead of smsCode where requires.totp: the current code of the authenticator app. */
+  totpCode: z
     .string()
     .regex(/^\d{6}$/, 'six digits')
     .optional(),

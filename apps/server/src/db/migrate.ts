@@ -10,6 +10,7 @@ import * as administration from './migrations/0007-administration';
 import * as passwordReset from './migrations/0009-password-reset';
 import * as singleSignOn from './migrations/0008-single-sign-on';
 import * as mobileVerification from './migrations/0010-mobile-verification';
+import * as secondFactor from './migrations/0011-second-factor';
 
 // Listed explicitly so a bundled or packaged server never depends on reading a folder.
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-single-sign-on': singleSignOn,
   '0009-password-reset': passwordReset,
   '0010-mobile-verification': mobileVerification,
+  '0011-second-factor': secondFactor,
 };
 
 const provider: MigrationProvider = {

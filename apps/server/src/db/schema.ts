@@ -42,6 +42,8 @@ export interface CustomersTable {
   version: Generated<number>;
   /** Its users may be linked by verified e-mail on their first single sign-on (0008). */
   sso_link_by_email: Generated<boolean>;
+  /** Its users may confirm clicks with an authenticator app instead of an SMS code (0011). */
+  allow_totp: Generated<boolean>;
 }
 
 export interface DashboardsTable {
@@ -72,6 +74,8 @@ export interface SessionsTable {
   revoked_at: Date | null;
   ip: string | null;
   user_agent: string | null;
+  /** An administrator without the required second factor: may only set one up (0011). */
+  second_factor_pending: Generated<boolean>;
 }
 
 export interface AuditLogTable {
@@ -272,6 +276,8 @@ export interface SmsVerificationsTable {
   expires_at: Date;
   attempts: Generated<number>;
   verified_at: Date | null;
+  /** 'totp': the user's authenticator app confirmed the quote; code_hash is then empty (0011). */
+  factor: Generated<'sms' | 'totp'>;
 }
 
 export interface NotificationsTable {
@@ -316,6 +322,18 @@ export interface SsoLoginsTable {
 }
 
 /** A new mobile number waiting for the code sent to it (0010, modules/account). */
+/** A user's authenticator app (0011, modules/account/totp). */
+export interface UserTotpTable {
+  user_id: number;
+  /** Sealed with TOTP_ENCRYPTION_KEY when set (modules/account/totp.ts). */
+  secret: string;
+  created_at: Date;
+  /** Null while pending: no code from the app has been given yet. */
+  enabled_at: Date | null;
+  /** The last 30-second step a code was accepted for; codes of it or earlier are refused. */
+  last_used_step: number | null;
+}
+
 export interface MobileVerificationsTable {
   user_id: number;
   mobile: string;
@@ -348,6 +366,7 @@ export interface PasswordResetRequestsTable {
 export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   mobile_verifications: MobileVerificationsTable;
+  user_totp: UserTotpTable;
   password_reset_requests: PasswordResetRequestsTable;
   roles: RolesTable;
   users: UsersTable;

@@ -39,6 +39,7 @@ export async function accountRow(db: Db, userId: number) {
   return db
     .selectFrom('users')
     .leftJoin('mobile_verifications as pending', 'pending.user_id', 'users.id')
+    .leftJoin('user_totp', 'user_totp.user_id', 'users.id')
     .select([
       'users.username',
       'users.name',
@@ -49,6 +50,8 @@ export async function accountRow(db: Db, userId: number) {
       'pending.mobile as pending_mobile',
       'pending.sent_at',
       'pending.expires_at',
+      'user_totp.user_id as totp_user_id',
+      'user_totp.enabled_at as totp_enabled_at',
     ])
     .where('users.id', '=', userId)
     .executeTakeFirstOrThrow();

@@ -8,7 +8,7 @@ import {
   OwnSessionsSchema,
 } from '@klik/api';
 import { createCustomer, createUser, type BuiltUser } from '../../../test/builders';
-import { bearer, buildTestApp, login, type TestApp } from '../../../test/test-app';
+import { bearer, buildTestApp, impersonate, login, type TestApp } from '../../../test/test-app';
 import type { DevSmsGateway } from '../purchase/sms-gateway';
 
 let t: TestApp;
@@ -212,15 +212,7 @@ describe('mobile number', () => {
   it('is not changed by someone signed in as the user', async () => {
     const customer = await createCustomer(t.db);
     const target = await createUser(t.db, { customerIds: [customer.id] });
-    const admin = await createUser(t.db, { role: 'admin' });
-    const adminSession = await login(t.app, admin.username, admin.password);
-    const impersonated = await t.app.inject({
-      method: 'POST',
-      url: '/rest/authentication/loginAs',
-      headers: { ...bearer(adminSession.token), 'content-type': 'text/plain' },
-      payload: target.username,
-    });
-    const token = (impersonated.json() as { token: string }).token;
+    const token = await impersonate(t.app, t.db, target.username);
     const account = AccountSchema.parse((await call('GET', ACCOUNT_PATHS.account, token)).json());
     expect(account.mayChangeMobile).toBe(false);
     const refused = await call('PUT', ACCOUNT_PATHS.mobile, token, { mobile: '+31655555555' });

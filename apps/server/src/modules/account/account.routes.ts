@@ -7,21 +7,29 @@ import {
   MobileVerificationBodySchema,
   OwnSessionParamsSchema,
   OwnSessionsSchema,
+  TotpCodeBodySchema,
+  TotpEnrolmentSchema,
 } from '@klik/api';
 import { sessionOf, type AuthGuards } from '../auth/auth-guards';
 import type { AccountService } from './account.service';
+import type { TotpService } from './totp.service';
 
 /** myinfo's calls: each works on the signed-in user's own account (docs/account.md). */
 export const accountRoutes: FastifyPluginAsyncZod<{
   account: AccountService;
+  totp: TotpService;
   guards: AuthGuards;
-}> = async (app, { account, guards }) => {
+}> = async (app, { account, totp, guards }) => {
   const common = { tags: ['account'], security: [{ session: [] }] };
+  // An administrator who must set up an authenticator app does so here, so all of myinfo serves
+  // them (docs/security.md).
+  const setup = { allowWithoutSecondFactor: true };
 
   app.get(
     ACCOUNT_PATHS.account,
     {
       preHandler: guards.requireAuth,
+      config: setup,
       schema: {
         ...common,
         summary: 'The signed-in user: name, e-mail, language, mobile number',
@@ -35,6 +43,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     ACCOUNT_PATHS.sessions,
     {
       preHandler: guards.requireAuth,
+      config: setup,
       schema: {
         ...common,
         summary: "The signed-in user's open sessions, the latest used first",
@@ -48,6 +57,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     ACCOUNT_PATHS.sessionPattern,
     {
       preHandler: guards.requireAuth,
+      config: setup,
       schema: {
         ...common,
         summary: 'End one of my sessions: its browser is signed out at once',
@@ -65,6 +75,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     ACCOUNT_PATHS.mobile,
     {
       preHandler: guards.requireAuth,
+      config: setup,
       schema: {
         ...common,
         summary: 'Send a code to a new mobile number (it applies once the code is given)',
@@ -79,6 +90,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     ACCOUNT_PATHS.mobileVerification,
     {
       preHandler: guards.requireAuth,
+      config: setup,
       schema: {
         ...common,
         summary: 'The code from the SMS: the new mobile number replaces the old one',
@@ -93,6 +105,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     ACCOUNT_PATHS.mobile,
     {
       preHandler: guards.requireAuth,
+      config: setup,
       schema: {
         ...common,
         summary: 'Remove my mobile number',
@@ -100,5 +113,49 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => account.removeMobile(sessionOf(request), request.ip),
+  );
+
+  app.post(
+    ACCOUNT_PATHS.totp,
+    {
+      preHandler: guards.requireAuth,
+      config: setup,
+      schema: {
+        ...common,
+        summary: 'Start setting up an authenticator app: a new secret, answered this once',
+        response: { 200: TotpEnrolmentSchema },
+      },
+    },
+    async (request) => totp.start(sessionOf(request)),
+  );
+
+  app.post(
+    ACCOUNT_PATHS.totpVerification,
+    {
+      preHandler: guards.requireAuth,
+      config: setup,
+      schema: {
+        ...common,
+        summary: 'The first code from the authenticator app: the app is on from now',
+        body: TotpCodeBodySchema,
+        response: { 200: AccountSchema },
+      },
+    },
+    async (request) => totp.confirm(sessionOf(request), request.body.code, request.ip),
+  );
+
+  app.delete(
+    ACCOUNT_PATHS.totp,
+    {
+      preHandler: guards.requireAuth,
+      config: setup,
+      schema: {
+        ...common,
+        summary: 'Remove the authenticator app (its current code required)',
+        body: TotpCodeBodySchema,
+        response: { 200: AccountSchema },
+      },
+    },
+    async (request) => totp.disable(sessionOf(request), request.body.code, request.ip),
   );
 };

@@ -29,7 +29,8 @@ function codeHash(userId: number, mobile: string, code: string): Buffer {
   return createHash('sha256').update(`${userId}:${mobile}:${code}`).digest();
 }
 
-function actorOf(auth: AuthContext) {
+/** The audit's actor of a call on the own account, and who was signed in as the user. */
+export function actorOf(auth: AuthContext) {
   return {
     actor: { id: auth.user.id, username: auth.user.username },
     impersonator: auth.impersonator,
@@ -62,6 +63,7 @@ export class AccountService {
       mobile: row.mobile,
       pendingMobile: pending,
       mayChangeMobile: auth.impersonator === null,
+      totp: row.totp_user_id === null ? 'off' : row.totp_enabled_at === null ? 'pending' : 'on',
     };
   }
 

@@ -11,7 +11,7 @@ import type { Db } from '../../db/database';
 import { likePattern } from './users.repository';
 
 const SUMMARY_COLUMNS = sql<SummaryRow>`c.id, c.name, c.active, c.require_sms, c.require_approval,
-  c.sso_link_by_email, c.created_at, c.version,
+  c.allow_totp, c.sso_link_by_email, c.created_at, c.version,
   (select count(*)::int from dashboards d where d.customer_id = c.id) as dashboard_count,
   (select count(*)::int from contracts k where k.customer_id = c.id) as contract_count,
   (select count(*)::int from user_customers uc where uc.customer_id = c.id) as user_count`;
@@ -22,6 +22,7 @@ interface SummaryRow {
   active: boolean;
   require_sms: boolean;
   require_approval: boolean;
+  allow_totp: boolean;
   sso_link_by_email: boolean;
   created_at: Date;
   version: number;
@@ -37,6 +38,7 @@ function summaryOf(row: SummaryRow): CustomerSummary {
     active: row.active,
     requireSms: row.require_sms,
     requireApproval: row.require_approval,
+    allowTotp: row.allow_totp,
     ssoLinkByEmail: row.sso_link_by_email,
     dashboardCount: row.dashboard_count,
     contractCount: row.contract_count,
@@ -203,7 +205,10 @@ export async function updateCustomerIfCurrent(
   id: number,
   version: number,
   values: Partial<
-    Pick<UpdateCustomerBody, 'name' | 'requireSms' | 'requireApproval' | 'ssoLinkByEmail'>
+    Pick<
+      UpdateCustomerBody,
+      'name' | 'requireSms' | 'requireApproval' | 'allowTotp' | 'ssoLinkByEmail'
+    >
   > & {
     active?: boolean;
   },
@@ -214,6 +219,7 @@ export async function updateCustomerIfCurrent(
       ...(values.name === undefined ? {} : { name: values.name }),
       ...(values.requireSms === undefined ? {} : { require_sms: values.requireSms }),
       ...(values.requireApproval === undefined ? {} : { require_approval: values.requireApproval }),
+      ...(values.allowTotp === undefined ? {} : { allow_totp: values.allowTotp }),
       ...(values.ssoLinkByEmail === undefined ? {} : { sso_link_by_email: values.ssoLinkByEmail }),
       ...(values.active === undefined ? {} : { active: values.active }),
       version: eb('version', '+', 1),

@@ -42,6 +42,7 @@ function settingsOf(customer: CustomerDetail) {
     active: customer.active,
     requireSms: customer.requireSms,
     requireApproval: customer.requireApproval,
+    allowTotp: customer.allowTotp,
     ssoLinkByEmail: customer.ssoLinkByEmail,
     version: customer.version,
   };
@@ -122,11 +123,12 @@ export class CustomersService {
     if (current.version !== body.version) throw versionConflict(current.version);
     await withUniqueCodes(() =>
       db.transaction().execute(async (trx) => {
-        const { name, requireSms, requireApproval, ssoLinkByEmail } = body;
+        const { name, requireSms, requireApproval, allowTotp, ssoLinkByEmail } = body;
         await saveOnVersion(trx, id, body.version, {
           name,
           requireSms,
           requireApproval,
+          allowTotp,
           ssoLinkByEmail,
         });
         await updateClickLimits(trx, id, body.clickLimits);

@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route serves a session that must change its initial password first (changePassword). */
     allowWithInitialPassword?: boolean;
+    /** The route serves an administrator who must set up their authenticator app first (myinfo). */
+    allowWithoutSecondFactor?: boolean;
   }
 }
 
@@ -43,6 +45,9 @@ export function createAuthGuards(auth: AuthService): AuthGuards {
     if (!context) throw new AppError('UNAUTHENTICATED');
     if (context.user.mustChangePassword && !request.routeOptions.config.allowWithInitialPassword) {
       throw new AppError('PASSWORD_CHANGE_REQUIRED');
+    }
+    if (context.user.secondFactorPending && !request.routeOptions.config.allowWithoutSecondFactor) {
+      throw new AppError('SECOND_FACTOR_SETUP_REQUIRED');
     }
     request.auth = context;
   };

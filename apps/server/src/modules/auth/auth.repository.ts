@@ -62,6 +62,8 @@ export interface NewSession {
   absoluteExpiresAt: Date;
   ip: string | null;
   userAgent: string | null;
+  /** An administrator without the required authenticator app: may only set one up. */
+  secondFactorPending?: boolean;
 }
 
 export async function insertSession(db: Db, session: NewSession): Promise<void> {
@@ -77,6 +79,7 @@ export async function insertSession(db: Db, session: NewSession): Promise<void> 
       absolute_expires_at: session.absoluteExpiresAt,
       ip: session.ip,
       user_agent: session.userAgent,
+      second_factor_pending: session.secondFactorPending ?? false,
     })
     .execute();
 }
@@ -96,6 +99,7 @@ export interface SessionWithUsers {
   lastUsedAt: Date;
   absoluteExpiresAt: Date;
   revokedAt: Date | null;
+  secondFactorPending: boolean;
   user: Pick<
     UserRow,
     | 'id'
@@ -130,6 +134,7 @@ export async function findSessionWithUsers(
       's.last_used_at',
       's.absolute_expires_at',
       's.revoked_at',
+      's.second_factor_pending',
       'u.id as user_id',
       'u.username',
       'u.name',
@@ -154,6 +159,7 @@ export async function findSessionWithUsers(
     lastUsedAt: row.last_used_at,
     absoluteExpiresAt: row.absolute_expires_at,
     revokedAt: row.revoked_at,
+    secondFactorPending: row.second_factor_pending,
     user: {
       id: row.user_id,
       username: row.username,

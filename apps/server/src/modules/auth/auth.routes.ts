@@ -42,7 +42,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request) =>
-      auth.login(request.body.username, request.body.password, requestInfo(request)),
+      auth.login(
+        request.body.username,
+        request.body.password,
+        requestInfo(request),
+        request.body.totpCode,
+      ),
   );
 
   app.post(
@@ -80,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     REST.changePassword,
     {
       preHandler: guards.requireAuth,
-      config: { allowWithInitialPassword: true },
+      config: { allowWithInitialPassword: true, allowWithoutSecondFactor: true },
       schema: {
         tags: ['authentication'],
         summary:
@@ -116,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     REST.setLocalePattern,
     {
       preHandler: guards.requireAuth,
-      config: { allowWithInitialPassword: true },
+      config: { allowWithInitialPassword: true, allowWithoutSecondFactor: true },
       schema: {
         tags: ['authentication'],
         summary: "Store the signed-in user's language",

@@ -1,4 +1,5 @@
 import {
+  isAdminRole,
   isCustomerSideRole,
   principalOf,
   reachOf,
@@ -13,6 +14,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { consumeTotpCode, totpStatusOf } from '../account/totp.repository';
 import { writeAudit } from '../audit/audit.repository';
 import {
   findAllowedCustomers,
@@ -51,6 +53,8 @@ export interface AuthContext {
     manageUsers: boolean;
     /** Signed in with an initial password: only changePassword is allowed until it is changed. */
     mustChangePassword: boolean;
+    /** An administrator without the required authenticator app: only myinfo until it is set up. */
+    secondFactorPending?: boolean;
   };
   impersonator: { id: number; username: string; role: Role } | null;
 }
@@ -106,6 +110,7 @@ export class AuthService {
     impersonator: UserRow | null,
     readOnly: boolean,
     request: RequestInfo,
+    secondFactorPending = false,
   ): Promise<UserSession> {
     const now = this.deps.now();
     const token = newSessionToken();
@@ -120,6 +125,7 @@ export class AuthService {
       ),
       ip: request.ip,
       userAgent: request.userAgent,
+      secondFactorPending,
     });
     // Admins reach every customer through the admin screens and login-as, so their session does
     // not carry the whole customer base; an account manager's carries their portfolio (decision
@@ -138,10 +144,16 @@ export class AuthService {
       impersonatedBy: impersonator?.username ?? null,
       mustChangePassword: impersonator === null && user.must_change_password,
       manageUsers: user.role === 'customer' && user.manage_users,
+      ...(secondFactorPending ? { secondFactorSetupRequired: true } : {}),
     };
   }
 
-  async login(username: string, password: string, request: RequestInfo): Promise<UserSession> {
+  async login(
+    username: string,
+    password: string,
+    request: RequestInfo,
+    totpCode?: string,
+  ): Promise<UserSession> {
     const { db, now } = this.deps;
     const usernameKey = usernameKeyOf(username);
     const decision = await this.throttle.admit(usernameKey, request.ip, now());
@@ -168,11 +180,29 @@ export class AuthService {
       passwordMatches &&
       isCustomerSideRole(user.role) &&
       (await hasOnlyInactiveCustomers(db, user.id));
-    const ok = user !== undefined && passwordMatches && !user.disabled && !customerGone;
+    const passed = user !== undefined && passwordMatches && !user.disabled && !customerGone;
+    const secondFactor = passed ? await this.#secondFactor(user, totpCode) : 'none';
+    // A missing or wrong code counts like a wrong password, so codes cannot be guessed faster.
+    const ok = passed && secondFactor !== 'missing' && secondFactor !== 'invalid';
     await this.throttle.settle(decision.attempt, ok);
     // The user's customers: what an account manager sees of the log is about their portfolio.
     // Asked for unknown usernames too (id 0 has none), so timing tells nothing.
     const customerIds = await findLinkedCustomerIds(db, user?.id ?? 0);
+    if (passed && !ok) {
+      await writeAudit(db, {
+        at: now(),
+        actor: { id: user.id, username: user.username },
+        action: 'login',
+        outcome: 'failure',
+        subject: usernameKey,
+        details: { reason: secondFactor === 'missing' ? 'code required' : 'code wrong or used' },
+        ip: request.ip,
+        customerIds,
+      });
+      throw new AppError(
+        secondFactor === 'missing' ? 'SECOND_FACTOR_REQUIRED' : 'SECOND_FACTOR_INVALID',
+      );
+    }
     if (!ok) {
       await writeAudit(db, {
         at: now(),
@@ -192,17 +222,48 @@ export class AuthService {
       });
       throw new AppError('INVALID_CREDENTIALS');
     }
-    const session = await this.openSession(user, null, user.read_only, request);
+    const session = await this.openSession(
+      user,
+      null,
+      user.read_only,
+      request,
+      secondFactor === 'setup',
+    );
     await writeAudit(db, {
       at: now(),
       actor: { id: user.id, username: user.username },
       action: 'login',
       outcome: 'success',
       subject: user.username,
+      ...(secondFactor === 'none' ? {} : { details: { secondFactor } }),
       ip: request.ip,
       customerIds,
     });
     return session;
+  }
+
+  /**
+   * ADMIN_SECOND_FACTOR=required: an administrator or account manager with an authenticator app
+   * gives its code; one without gets a session that may only set the app up (docs/security.md).
+   */
+  async #secondFactor(
+    user: UserRow,
+    totpCode: string | undefined,
+  ): Promise<'none' | 'accepted' | 'missing' | 'invalid' | 'setup'> {
+    const { db, config, now } = this.deps;
+    if (!config.secondFactor.adminRequired || !isAdminRole(user.role)) return 'none';
+    if ((await totpStatusOf(db, user.id)) !== 'on') return 'setup';
+    if (!totpCode) return 'missing';
+    const check = await db.transaction().execute((trx) =>
+      consumeTotpCode(trx, {
+        userId: user.id,
+        code: totpCode,
+        at: now(),
+        key: config.secondFactor.totpKey,
+        state: 'on',
+      }),
+    );
+    return check === 'accepted' ? 'accepted' : 'invalid';
   }
 
   /** An administrator lifts the sign-in throttle of an account (docs/security.md). */
@@ -349,6 +410,7 @@ export class AuthService {
         clickAuthorized: user.click_authorized,
         manageUsers: user.manage_users,
         mustChangePassword: impersonator === null && user.must_change_password,
+        secondFactorPending: session.secondFactorPending,
       },
       impersonator,
     };

@@ -108,6 +108,7 @@ export function postExecute(
     idempotencyKey?: string;
     acceptedTermsVersion?: number;
     smsCode?: string;
+    totpCode?: string;
   },
   token = world.token,
 ): Promise<LightMyRequestResponse> {

@@ -30,6 +30,8 @@ export interface ClickContract {
   maxClicksPerYear: number | null;
   minClickPercentage: string;
   requireSms: boolean;
+  /** Where SMS is required, a code from the user's authenticator app may replace it. */
+  allowTotp: boolean;
   requireApproval: boolean;
   /** False: the customer is deactivated and its contracts cannot be clicked. */
   customerActive: boolean;
@@ -37,7 +39,8 @@ export interface ClickContract {
 
 const CONTRACT_COLUMNS = sql`c.id, c.contract_id, c.customer_id, c.commodity, c.product,
   c.click_type, c.click_option, c.mark_up, c.transaction_fee, c.run_out, c.max_clicks_per_year,
-  c.min_click_percentage, cu.require_sms, cu.require_approval, cu.active as customer_active`;
+  c.min_click_percentage, cu.require_sms, cu.allow_totp, cu.require_approval,
+  cu.active as customer_active`;
 
 interface ContractRow {
   id: number;
@@ -53,6 +56,7 @@ interface ContractRow {
   max_clicks_per_year: number | null;
   min_click_percentage: string;
   require_sms: boolean;
+  allow_totp: boolean;
   require_approval: boolean;
   customer_active: boolean;
 }
@@ -72,6 +76,7 @@ function contractOf(row: ContractRow): ClickContract {
     maxClicksPerYear: row.max_clicks_per_year,
     minClickPercentage: fromDec(toDec(row.min_click_percentage)),
     requireSms: row.require_sms,
+    allowTotp: row.allow_totp,
     requireApproval: row.require_approval,
     customerActive: row.customer_active,
   };

@@ -45,6 +45,7 @@ import {
   userHasCustomer,
   type ClickContract,
 } from './purchase.repository';
+import { mayUseTotp, verifyClickTotp } from './click-totp';
 import { priceQuote } from './quote-pricing';
 import { maskNumber, type SmsGateway } from './sms-gateway';
 
@@ -61,6 +62,8 @@ export interface PurchaseDeps {
   flushEvents: FlushEvents;
   sms: SmsGateway;
   settings: Config['purchase'];
+  /** TOTP_ENCRYPTION_KEY: opens the users' authenticator secrets. */
+  totpKey: Buffer | null;
   log: { error: (details: object, message: string) => void };
 }
 
@@ -278,6 +281,7 @@ export class PurchaseService {
       requires: {
         termsVersion: await this.#requiredTerms(auth.user.id, contract.customerId),
         sms: contract.requireSms,
+        ...((await mayUseTotp(this.deps.db, contract, auth.user.id)) ? { totp: true } : {}),
         approval: contract.requireApproval,
       },
     };
@@ -399,7 +403,19 @@ export class PurchaseService {
     if (body.acceptedTermsVersion !== undefined) {
       await this.#acceptTermsVersion(auth, head.customerId, body.acceptedTermsVersion, ip);
     }
-    if (head.requireSms && quote.consumedAt === null) {
+    if (head.requireSms && quote.consumedAt === null && body.totpCode !== undefined) {
+      if (!head.allowTotp) throw new AppError('SECOND_FACTOR_UNAVAILABLE');
+      await verifyClickTotp(db, {
+        auth,
+        quoteId: body.quoteId,
+        code: body.totpCode,
+        at,
+        expiresAt: quote.expiresAt,
+        key: this.deps.totpKey,
+        maxAttempts: SMS_MAX_ATTEMPTS,
+        ip,
+      });
+    } else if (head.requireSms && quote.consumedAt === null) {
       await this.#verifySms(auth, body.quoteId, body.smsCode, at, ip);
     }
     if (
@@ -583,6 +599,7 @@ export class PurchaseService {
         .selectFrom('sms_verifications')
         .selectAll()
         .where('quote_id', '=', quoteId)
+        .where('factor', '=', 'sms')
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(1)
@@ -658,6 +675,7 @@ export class PurchaseService {
       .selectFrom('sms_verifications')
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where('quote_id', '=', quoteId)
+      .where('factor', '=', 'sms')
       .executeTakeFirstOrThrow();
     if (Number(sent.count) >= SMS_MAX_CODES_PER_QUOTE) throw new AppError('SMS_ATTEMPTS_EXCEEDED');
 

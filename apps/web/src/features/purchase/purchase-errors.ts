@@ -109,6 +109,16 @@ export function purchaseErrorText(code: ErrorCode, facts: ErrorFacts = {}): Erro
       return { key: 'error.resetLinkInvalid' };
     case 'RESET_FAILED':
       return { key: 'error.resetFailed' };
+    case 'SECOND_FACTOR_REQUIRED':
+      return { key: 'error.secondFactorRequired' };
+    case 'SECOND_FACTOR_INVALID':
+      return facts.smsAttemptsLeft === undefined
+        ? { key: 'error.secondFactorInvalid' }
+        : { key: 'purchase.totp.invalidWithAttempts', values: { count: facts.smsAttemptsLeft } };
+    case 'SECOND_FACTOR_SETUP_REQUIRED':
+      return { key: 'error.secondFactorSetupRequired' };
+    case 'SECOND_FACTOR_UNAVAILABLE':
+      return { key: 'error.secondFactorUnavailable' };
     case 'NAME_REQUIRED':
       return { key: 'error.nameRequired' };
     case 'NAME_INVALID':

@@ -105,6 +105,14 @@ export function errorMessageKey(code: ErrorCode): MessageKey {
       return 'error.resetLinkInvalid';
     case 'RESET_FAILED':
       return 'error.resetFailed';
+    case 'SECOND_FACTOR_REQUIRED':
+      return 'error.secondFactorRequired';
+    case 'SECOND_FACTOR_INVALID':
+      return 'error.secondFactorInvalid';
+    case 'SECOND_FACTOR_SETUP_REQUIRED':
+      return 'error.secondFactorSetupRequired';
+    case 'SECOND_FACTOR_UNAVAILABLE':
+      return 'error.secondFactorUnavailable';
     case 'NAME_REQUIRED':
       return 'error.nameRequired';
     case 'NAME_INVALID':

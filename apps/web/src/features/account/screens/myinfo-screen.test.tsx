@@ -18,6 +18,7 @@ function anAccount(overrides: Partial<Account> = {}): Account {
     mobile: null,
     pendingMobile: null,
     mayChangeMobile: true,
+    totp: 'off',
     ...overrides,
   };
 }

@@ -1,0 +1,91 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+
+/** What every authenticator app understands: SHA-1, six digits, a new code every 30 seconds. */
+export const TOTP_ISSUER = 'Klik';
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_SECONDS = 30;
+/** A code of the step before or after the current one still counts: phone clocks drift. */
+const TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
+
+const SEALED = 'v1';
+const PLAIN = 'plain';
+
+/** A new secret (160 random bits, base32) for a user's authenticator app. */
+export function newTotpSecret(): string {
+  return generateSecret({ length: 20 });
+}
+
+/** The otpauth:// address an app reads from the QR code: "Klik:<username>", issuer Klik. */
+export function totpUri(username: string, secret: string): string {
+  return generateURI({
+    issuer: TOTP_ISSUER,
+    label: username,
+    secret,
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+  });
+}
+
+/** The QR code of the otpauth address as an SVG data URL, so the web shows it without a library. */
+export async function totpQrCode(uri: string): Promise<string> {
+  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+/**
+ * The secret as stored: sealed with AES-256-GCM under TOTP_ENCRYPTION_KEY when set, so a copy of
+ * the database alone does not give anyone the users' codes.
+ */
+export function sealTotpSecret(secret: string, key: Buffer | null): string {
+  if (!key) return `${PLAIN}:${secret}`;
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return [SEALED, iv, cipher.getAuthTag(), sealed].map(toText).join(':');
+}
+
+function toText(part: string | Buffer): string {
+  return typeof part === 'string' ? part : part.toString('base64');
+}
+
+/** Opens a stored secret; throws when it is sealed and the key is missing or another one. */
+export function openTotpSecret(stored: string, key: Buffer | null): string {
+  const [kind, ...parts] = stored.split(':');
+  if (kind === PLAIN && parts.length === 1) return parts[0] as string;
+  if (kind !== SEALED || parts.length !== 3) throw new Error('Unreadable TOTP secret');
+  if (!key) throw new Error('A TOTP secret is sealed but TOTP_ENCRYPTION_KEY is not set');
+  const [iv, tag, sealed] = parts.map((part) => Buffer.from(part, 'base64')) as [
+    Buffer,
+    Buffer,
+    Buffer,
+  ];
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(sealed), decipher.final()]).toString('utf8');
+}
+
+/**
+ * The time step a code belongs to at this instant, or null when it is wrong or its step was
+ * already used (lastUsedStep): a code seen once, e.g. over someone's shoulder, never works again.
+ */
+export async function acceptedStep(
+  secret: string,
+  code: string,
+  at: Date,
+  lastUsedStep: number | null,
+): Promise<number | null> {
+  if (!/^\d{6}$/.test(code)) return null;
+  const result = await verify({
+    secret,
+    token: code,
+    epoch: Math.floor(at.getTime() / 1000),
+    period: TOTP_PERIOD_SECONDS,
+    digits: TOTP_DIGITS,
+    epochTolerance: TOLERANCE_SECONDS,
+  });
+  if (!result.valid || !('timeStep' in result)) return null;
+  if (lastUsedStep !== null && result.timeStep <= lastUsedStep) return null;
+  return result.timeStep;
+}
