@@ -133,6 +133,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
   const host = options.host ?? '127.0.0.1';
   let issuer = '';
   let provider: Provider | null = null;
+  let callback: ReturnType<Provider['callback']> | null = null;
   const server: Server = createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => {
       console.error('dev idp:', error);
@@ -140,10 +141,10 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
     });
   });
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (!provider) throw new Error('not started');
+    if (!provider || !callback) throw new Error('not started');
     const path = new URL(request.url ?? '/', issuer).pathname;
     const match = /^\/interaction\/([\w-]+)$/.exec(path);
-    if (!match) return provider.callback()(request, response);
+    if (!match) return callback(request, response);
     const details = await provider.interactionDetails(request, response);
     let error = false;
     if (request.method === 'POST') {
@@ -170,6 +171,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
   const { port } = server.address() as AddressInfo;
   issuer = `http://${host}:${port}`;
   provider = new Provider(issuer, configuration(options, identities));
+  callback = provider.callback();
   return {
     issuer,
     provider,

@@ -101,6 +101,23 @@ describe('single sign-on against a real OpenID Connect provider', () => {
     expect(query.code_challenge).toMatch(/^[\w-]{43}$/);
   });
 
+  it('asks which provider when there are several, and knows only those configured', async () => {
+    const env = (id: string) => ({
+      [`SSO_${id}_ISSUER`]: idp.issuer,
+      [`SSO_${id}_CLIENT_ID`]: DEV_IDP_CLIENT_ID,
+      [`SSO_${id}_CLIENT_SECRET`]: DEV_IDP_CLIENT_SECRET,
+      [`SSO_${id}_CUSTOMERS`]: '1',
+    });
+    t = await buildTestApp({
+      env: { SSO_PROVIDERS: 'acme,globex', ...env('ACME'), ...env('GLOBEX') },
+    });
+    const start = (payload: object) =>
+      t.app.inject({ method: 'POST', url: SSO_PATHS.start, payload });
+    expect((await start({})).statusCode).toBe(400);
+    expect((await start({ provider: 'initech' })).statusCode).toBe(400);
+    expect((await start({ provider: 'globex' })).statusCode).toBe(200);
+  });
+
   it('signs in with a good code: links by verified e-mail when allowed, then by the stored link', async () => {
     const { eva } = await portal({ linkByEmail: true });
     const { response } = await signIn('eva');
