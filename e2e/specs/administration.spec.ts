@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { DashboardPage } from '../support/dashboard-page';
 import { LoginPage } from '../support/login-page';
+import { linkMailedTo } from '../support/mail-outbox';
 import { PortalApi, uniqueName } from '../support/portal-api';
 
 /** A second person at another computer: a browser context of their own. */
@@ -148,4 +149,64 @@ test('an account manager sees the customers of their portfolio only, and no othe
   await page.goto(`/editcustomer/${foreign?.id}`);
   await expect(page.getByTestId('customer-error')).toBeVisible();
   await expect(page.getByTestId('screen-editcustomer')).not.toContainText(foreign?.name ?? '');
+});
+
+test('an admin creates a customer with a dashboard and invites its first user, who chooses a password and sees the dashboard; the audit log shows it all', async ({
+  page,
+  loginPage,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const customerName = uniqueName('Brouwerij Test ');
+  const username = uniqueName('eerste');
+  const email = `${username}@example.test`;
+  await loginPage.open();
+  await loginPage.signIn('admin');
+  await expect(page).toHaveURL(/\/admindashboard$/);
+  const menu = page.getByRole('navigation', { name: 'Hoofdmenu' });
+
+  await menu.getByRole('link', { name: 'Klanten' }).click();
+  await page.getByTestId('new-customer').click();
+  await page.getByLabel(/^Naam van de klant/).fill(customerName);
+  await page.getByLabel('Naam dashboard 1').fill('Brouwhal');
+  await page.getByTestId('create-customer').click();
+  await expect(page.getByTestId('customer-created')).toBeVisible();
+  const customerId = /\/editcustomer\/(\d+)/.exec(page.url())?.[1];
+  expect(customerId).toBeDefined();
+
+  await page.goto('/editusers/new');
+  await page.getByLabel(/^Gebruikersnaam/).fill(username);
+  await page.getByLabel(/^Naam/).fill('Eerste Brouwer');
+  await page.getByLabel(/E-mailadres/).fill(email);
+  await page.getByRole('combobox', { name: 'Klant toevoegen' }).fill(customerName);
+  await page.getByRole('option', { name: new RegExp(customerName) }).click();
+  // No initial password: the portal e-mails an invitation.
+  await page.getByTestId('save-user').click();
+  await expect(page.getByTestId('user-created')).toBeVisible();
+
+  const link = await linkMailedTo(playwright, baseURL ?? '', email, '/resetpassword');
+  const invitee = await browser.newContext();
+  try {
+    const invited = await invitee.newPage();
+    await invited.goto(link);
+    await expect(invited.getByText('Welkom bij Klik: kies uw wachtwoord')).toBeVisible();
+    await invited.getByLabel(/^Nieuw wachtwoord(?! kiezen)/).fill('Brouwen-Met-Hop-7');
+    await invited.getByLabel(/^Herhaal/).fill('Brouwen-Met-Hop-7');
+    await invited.getByTestId('reset-password-submit').click();
+    await expect(invited).toHaveURL(/\/login$/);
+    const login = new LoginPage(invited);
+    await login.signIn(username, 'Brouwen-Met-Hop-7');
+    await expect(invited.getByTestId('screen-dashboard')).toBeVisible();
+    await expect(new DashboardPage(invited).dashboardSelect()).toContainText('Brouwhal');
+  } finally {
+    await invitee.close();
+  }
+
+  await page.goto(`/audit?customerId=${customerId}`);
+  const log = page.getByTestId('audit-table');
+  await expect(log).toContainText('customer.create');
+  await expect(log).toContainText('user.create');
+  await expect(log).toContainText(username);
 });

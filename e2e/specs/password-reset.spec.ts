@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures';
+import { linkMailedTo } from '../support/mail-outbox';
 import { PortalApi, uniqueName } from '../support/portal-api';
 
 const NEW_PASSWORD = 'Zomer-Appel-4217';
@@ -35,17 +36,7 @@ test('forgot password: the e-mailed link sets a new one, once; the old one no lo
   await expect(page.getByTestId('forgot-password-sent')).toBeVisible();
 
   // The development outbox (MAIL_DEV_OUTBOX) holds the e-mail once it has been "sent".
-  const outbox = await playwright.request.newContext({ baseURL });
-  let link = '';
-  await expect
-    .poll(async () => {
-      const answer = await outbox.get(`/rest/dev/mail-outbox?to=${encodeURIComponent(user.email)}`);
-      const mails = (await answer.json()) as { text: string }[];
-      link = /\/resetpassword\?token=[\w-]+/.exec(mails.at(-1)?.text ?? '')?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  await outbox.dispose();
+  const link = await linkMailedTo(playwright, baseURL!, user.email, '/resetpassword');
 
   await page.goto(link);
   await expect(page.getByText(`Voor gebruiker ${user.username}`)).toBeVisible();
