@@ -20,4 +20,5 @@ export * from './admin-audit.schemas';
 export * from './admin-dashboard.schemas';
 export * from './password-reset.schemas';
 export * from './account.schemas';
+export * from './notifications.schemas';
 export * from './client';
