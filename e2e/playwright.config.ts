@@ -87,6 +87,8 @@ export default defineConfig({
       CLICK_COMPLETION_DELAY_SECONDS: '5',
       CLICK_DESK_INTERVAL_SECONDS: '1',
       CLICK_DESK_TEST_CONTROL: 'true',
+      // The password-reset spec moves the clock past a link's 30 minutes (forward only).
+      CLOCK_TEST_CONTROL: 'true',
       // The purchase spec reads the SMS code the development gateway "sent".
       SMS_DEV_OUTBOX: 'true',
       ...SSO_ENV,

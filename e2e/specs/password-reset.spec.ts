@@ -58,3 +58,29 @@ test('forgot password: the e-mailed link sets a new one, once; the old one no lo
   await page.getByRole('link', { name: 'Vraag een nieuwe link aan' }).click();
   await expect(page).toHaveURL(/\/forgotpassword$/);
 });
+
+test('an expired reset link shows invalid reset URL and leads to ask for a new one', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const user = await freshUser(playwright, baseURL!);
+  // A context a call: a kept XSRF cookie would make the next call need its header.
+  const post = async (path: string, data: object, method: 'POST' | 'PUT' = 'POST') => {
+    const request = await playwright.request.newContext({ baseURL });
+    const answer = await request.fetch(path, { method, data });
+    await request.dispose();
+    return answer.status();
+  };
+  expect(await post('/rest/authentication/forgotPassword', { usernameOrEmail: user.email })).toBe(
+    202,
+  );
+  const link = await linkMailedTo(playwright, baseURL!, user.email, '/resetpassword');
+  // Past the link's 30 minutes on the portal's clock (CLOCK_TEST_CONTROL).
+  expect(await post('/rest/dev/clock', { advanceSeconds: 31 * 60 }, 'PUT')).toBe(200);
+
+  await page.goto(link);
+  await expect(page.getByTestId('reset-link-invalid')).toContainText('Ongeldige resetlink');
+  await expect(page.getByLabel(/^Herhaal/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Vraag een nieuwe link aan' })).toBeVisible();
+});

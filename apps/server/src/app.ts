@@ -54,10 +54,11 @@ import { ssoRoutes } from './modules/sso/sso.routes';
 import { SsoService } from './modules/sso/sso.service';
 import { envRoutes } from './modules/system/env.routes';
 import { healthRoutes } from './modules/system/health.routes';
+import { devClockRoutes } from './modules/system/dev-clock.routes';
 import { registerMetrics } from './modules/system/metrics';
 import { tradingRoutes } from './modules/trading/trading.routes';
 import { registerSpa } from './modules/web/spa';
-import { createClock } from './clock';
+import { createShiftableClock } from './clock';
 
 export interface AppDeps {
   db: Db;
@@ -130,6 +131,7 @@ export async function buildApp(
   const ownsDb = overrides.db === undefined;
   const ownsBus = overrides.bus === undefined;
   const onBusError = (error: unknown) => app.log.error({ err: error }, 'event bus error');
+  const clock = createShiftableClock(config.clockStart);
   const deps: AppDeps = {
     db:
       overrides.db ??
@@ -141,7 +143,7 @@ export async function buildApp(
       (config.redisUrl
         ? new RedisEventBus(config.redisUrl, onBusError, eventChannel(config.redisChannelPrefix))
         : new InProcessEventBus(onBusError)),
-    now: overrides.now ?? createClock(config.clockStart),
+    now: overrides.now ?? clock.now,
     delay: overrides.delay ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
   };
   app.decorate('deps', deps);
@@ -191,6 +193,7 @@ export async function buildApp(
   app.decorate('guards', guards);
 
   await app.register(healthRoutes, { db: deps.db, bus: deps.bus, now: deps.now });
+  if (config.clockTestControl && !overrides.now) await app.register(devClockRoutes, { clock });
   await app.register(envRoutes, { config });
   await app.register(authRoutes, { auth: authService, guards });
   await app.register(ssoRoutes, {

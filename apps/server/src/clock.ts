@@ -4,7 +4,25 @@
  * inside the trading window at any hour; every module reads time through this one function.
  */
 export function createClock(start: Date | null, machineNow: () => number = Date.now): () => Date {
-  if (start === null) return () => new Date(machineNow());
-  const offset = start.getTime() - machineNow();
-  return () => new Date(machineNow() + offset);
+  return createShiftableClock(start, machineNow).now;
+}
+
+/** The portal's clock with a hand that the browser tests may move forward (CLOCK_TEST_CONTROL). */
+export interface ShiftableClock {
+  now: () => Date;
+  /** Moves the clock forward; it runs on in real time from there. */
+  advance: (ms: number) => void;
+}
+
+export function createShiftableClock(
+  start: Date | null,
+  machineNow: () => number = Date.now,
+): ShiftableClock {
+  let offset = start === null ? 0 : start.getTime() - machineNow();
+  return {
+    now: () => new Date(machineNow() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
 }

@@ -187,11 +187,13 @@ describe('loadConfig', () => {
         SMS_DEV_OUTBOX: 'true',
         MAIL_DEV_OUTBOX: 'true',
         CLICK_DESK_TEST_CONTROL: 'true',
+        CLOCK_TEST_CONTROL: 'true',
       }),
     ).toEqual([
       'SMS_DEV_OUTBOX: not allowed with NODE_ENV=production',
       'MAIL_DEV_OUTBOX: not allowed with NODE_ENV=production',
       'CLICK_DESK_TEST_CONTROL: not allowed with NODE_ENV=production',
+      'CLOCK_TEST_CONTROL: not allowed with NODE_ENV=production',
     ]);
   });
 

@@ -200,6 +200,7 @@ const EnvSchema = z.object({
   SMS_GATEWAY_KEY: optionalText(),
   SMS_DEV_OUTBOX: flag(false),
   CLICK_DESK_TEST_CONTROL: flag(false),
+  CLOCK_TEST_CONTROL: flag(false),
   PUBLIC_URL: urlWithScheme(['http:', 'https:']),
   SMTP_URL: urlWithScheme(['smtp:', 'smtps:']),
   MAIL_FROM: text('Klik <no-reply@localhost>').pipe(z.string().min(1, 'must not be empty')),
@@ -246,6 +247,8 @@ export interface Config {
   seedDemo: boolean;
   /** When set, the portal's clock starts at this instant and runs on in real time (see clock.ts). */
   clockStart: Date | null;
+  /** Tests only: PUT /rest/dev/clock moves the portal's clock forward. */
+  clockTestControl: boolean;
   webDistDir: string;
   session: { idleMinutes: number; absoluteHours: number; cacheSeconds: number };
   loginThrottle: {
@@ -388,7 +391,12 @@ export function loadConfig(
   }
   // Routes that reveal SMS codes or stop the click desk must not exist where money moves.
   if (e.NODE_ENV === 'production') {
-    for (const name of ['SMS_DEV_OUTBOX', 'MAIL_DEV_OUTBOX', 'CLICK_DESK_TEST_CONTROL'] as const) {
+    for (const name of [
+      'SMS_DEV_OUTBOX',
+      'MAIL_DEV_OUTBOX',
+      'CLICK_DESK_TEST_CONTROL',
+      'CLOCK_TEST_CONTROL',
+    ] as const) {
       if (e[name]) problems.push(`${name}: not allowed with NODE_ENV=production`);
     }
   }
@@ -422,6 +430,7 @@ export function loadConfig(
     redisChannelPrefix: e.REDIS_CHANNEL_PREFIX ?? channelPrefixOf(e.DATABASE_URL),
     seedDemo: e.SEED_DEMO,
     clockStart: e.CLOCK_START ? new Date(e.CLOCK_START) : null,
+    clockTestControl: e.CLOCK_TEST_CONTROL,
     webDistDir: e.WEB_DIST_DIR ? toPath(e.WEB_DIST_DIR) : resolve(REPOSITORY_ROOT, 'apps/web/dist'),
     session: {
       idleMinutes: e.SESSION_IDLE_MINUTES,
