@@ -6,6 +6,7 @@ import {
   loginPathReturningTo,
   type Access,
 } from '../../shared/routing/access';
+import { PATHS } from '../../shared/routing/paths';
 import { readSession, refreshLastRefresh } from '../../shared/session/session-store';
 
 /**
@@ -23,6 +24,15 @@ export function guardLoader(access: Access) {
     if (session.mustChangePassword === true && access !== 'changePassword') {
       const url = new URL(request.url);
       throw redirect(changePasswordPathReturningTo(`${url.pathname}${url.search}${url.hash}`));
+    }
+    // An administrator required to use an authenticator app sets it up on myinfo first (the
+    // server refuses every other call until then).
+    if (
+      session.secondFactorSetupRequired === true &&
+      access !== 'changePassword' &&
+      new URL(request.url).pathname !== PATHS.myInfo
+    ) {
+      throw redirect(PATHS.myInfo);
     }
     if (!admits(access, session)) throw redirect(homePath(session));
     refreshLastRefresh();

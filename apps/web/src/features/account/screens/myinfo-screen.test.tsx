@@ -154,6 +154,93 @@ describe('my info', () => {
     expect(screen.queryByLabelText(/Nieuw mobiel nummer/)).toBeNull();
   });
 
+  it('sets up an authenticator app with the QR code and a first code from the app', async () => {
+    const { server } = await openMyInfo({});
+    server.on('POST', ACCOUNT_PATHS.totp, () => ({
+      status: 200,
+      body: {
+        uri: 'otpauth://totp/Klik:jansen?secret=JBSWY3DPEHPK3PXP&issuer=Klik',
+        secret: 'JBSWY3DPEHPK3PXP',
+        qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+      },
+    }));
+    server.on('POST', ACCOUNT_PATHS.totpVerification, ({ body }) =>
+      JSON.parse(body ?? '{}').code === '654321'
+        ? { status: 200, body: anAccount({ totp: 'on' }) }
+        : { status: 422, body: { code: 'SECOND_FACTOR_INVALID', message: 'wrong' } },
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByTestId('totp-status')).toHaveTextContent(
+      'U heeft geen authenticator-app ingesteld',
+    );
+    await user.click(screen.getByRole('button', { name: 'Authenticator-app instellen' }));
+    expect(await screen.findByAltText('QR-code voor uw authenticator-app')).toHaveAttribute(
+      'src',
+      'data:image/svg+xml;base64,PHN2Zy8+',
+    );
+    expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+    const code = screen.getByLabelText('Code uit de app');
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: 'App inschakelen' }));
+    expect(
+      await screen.findByText('De code uit uw authenticator-app klopt niet of is al gebruikt'),
+    ).toBeVisible();
+    await user.clear(code);
+    await user.type(code, '654321');
+    await user.click(screen.getByRole('button', { name: 'App inschakelen' }));
+    expect(await screen.findByText('Uw authenticator-app is ingeschakeld.')).toBeVisible();
+    expect(screen.getByTestId('totp-status')).toHaveTextContent('Uw authenticator-app staat aan.');
+    expect(screen.queryByTestId('totp-enrolment')).toBeNull();
+  });
+
+  it('turns the app off with a current code', async () => {
+    const { server } = await openMyInfo({}, anAccount({ totp: 'on' }));
+    server.on('DELETE', ACCOUNT_PATHS.totp, () => ({
+      status: 200,
+      body: anAccount({ totp: 'off' }),
+    }));
+    const user = userEvent.setup();
+    const form = await screen.findByTestId('totp-remove');
+    await user.type(within(form).getByLabelText('Code uit de app'), '123456');
+    await user.click(within(form).getByRole('button', { name: 'App uitschakelen' }));
+    expect(await screen.findByText('Uw authenticator-app is uitgeschakeld.')).toBeVisible();
+    const [call] = server.callsTo('DELETE', ACCOUNT_PATHS.totp);
+    expect(JSON.parse(call?.body ?? '{}')).toEqual({ code: '123456' });
+  });
+
+  it('sends an administrator who must set up the app to myinfo first', async () => {
+    const server = createFakeServer({});
+    server.on('GET', ACCOUNT_PATHS.account, () => ({ status: 200, body: anAccount() }));
+    server.on('GET', ACCOUNT_PATHS.sessions, () => ({ status: 200, body: { data: [] } }));
+    startSession(aUserSession({ role: 'admin', secondFactorSetupRequired: true }));
+    renderApp(server, '/admindashboard');
+    expect(await screen.findByTestId('screen-myinfo')).toBeVisible();
+    expect(screen.getByTestId('totp-setup-required')).toHaveTextContent(
+      'Stel eerst een authenticator-app in',
+    );
+  });
+
+  it('offers no authenticator app change to someone signed in as the user', async () => {
+    await openMyInfo({ impersonatedBy: 'beheer' }, anAccount({ mayChangeMobile: false }));
+    expect(
+      await screen.findByText('Alleen de gebruiker zelf kan de authenticator-app wijzigen.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Authenticator-app instellen' })).toBeNull();
+  });
+
+  it('has no axe violations while an authenticator app is being set up', async () => {
+    const { view, server } = await openMyInfo({});
+    server.on('POST', ACCOUNT_PATHS.totp, () => ({
+      status: 200,
+      body: { uri: 'otpauth://totp/Klik:jansen', secret: 'JBSWY3DP', qrCode: 'data:,' },
+    }));
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Authenticator-app instellen' }));
+    await screen.findByTestId('totp-enrolment');
+    await expectNoAxeViolations(view);
+  });
+
   it('has no axe violations with the sessions and the mobile number shown', async () => {
     const { view } = await openMyInfo({}, anAccount({ mobile: '+31612345678' }), [
       aSession({ id: 1, current: true }),

@@ -7,6 +7,7 @@ import { CustomerList } from '../../../shared/ui/customer-list';
 import { LocaleSwitch } from '../../../shared/ui/locale-switch';
 import { PATHS } from '../../../shared/routing/paths';
 import { useAccount } from '../api/account-api';
+import { AuthenticatorAppPanel } from '../components/authenticator-app-panel';
 import { MobileNumberPanel } from '../components/mobile-number-panel';
 import { OwnSessionsPanel } from '../components/own-sessions-panel';
 
@@ -18,6 +19,11 @@ export function MyInfoScreen() {
   return (
     <Stack data-testid="screen-myinfo">
       <Title order={1}>{t('myInfo.title')}</Title>
+      {session.secondFactorSetupRequired === true && (
+        <Alert color="orange" data-testid="totp-setup-required">
+          {t('myInfo.totp.setupRequired')}
+        </Alert>
+      )}
       {session.impersonatedBy !== null && (
         <Alert color="blue">
           {t('myInfo.impersonated', { user: session.username, by: session.impersonatedBy })}
@@ -77,6 +83,7 @@ export function MyInfoScreen() {
         </Alert>
       )}
       {account.data && <MobileNumberPanel account={account.data} />}
+      {account.data && <AuthenticatorAppPanel account={account.data} />}
       <OwnSessionsPanel />
     </Stack>
   );

@@ -11,13 +11,22 @@ import { SsoLink } from './sso-link';
 interface LoginFormProps {
   loading: boolean;
   failure: LoginFailure | null;
+  /** The server asked for the authenticator code (an administrator's second factor). */
+  askCode: boolean;
   onSubmit: (body: LoginBody) => void;
   onInvalidAttempt: () => void;
 }
 
-export function LoginForm({ loading, failure, onSubmit, onInvalidAttempt }: LoginFormProps) {
+export function LoginForm({
+  loading,
+  failure,
+  askCode,
+  onSubmit,
+  onInvalidAttempt,
+}: LoginFormProps) {
   const t = useT();
   const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
+  const [code, setCode] = useState('');
   const [attempted, setAttempted] = useState(false);
   const errors = attempted ? validateLogin(values) : {};
   const messageValues = { max: LOGIN_PASSWORD_MAX_LENGTH };
@@ -30,7 +39,8 @@ export function LoginForm({ loading, failure, onSubmit, onInvalidAttempt }: Logi
       onInvalidAttempt();
       return;
     }
-    onSubmit(toLoginBody(values));
+    const totpCode = askCode && code.trim() !== '' ? code.trim() : undefined;
+    onSubmit(toLoginBody({ ...values, totpCode }));
   }
 
   return (
@@ -64,6 +74,19 @@ export function LoginForm({ loading, failure, onSubmit, onInvalidAttempt }: Logi
           required
           withAsterisk={false}
         />
+        {askCode && (
+          <TextInput
+            label={t('login.totpCode')}
+            name="totpCode"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+            disabled={loading}
+            data-testid="login-totp-code"
+          />
+        )}
         {failure && (
           <Alert color="red" role="alert" data-testid="login-error">
             {failure.kind === 'message' ? t(failure.key) : failure.text}

@@ -114,6 +114,40 @@ describe('login screen', () => {
     );
   });
 
+  it('asks an administrator for the authenticator code when the server wants it, then signs in', async () => {
+    const server = createFakeServer({ users });
+    server.on('POST', REST.login, ({ body }) => {
+      const { totpCode } = JSON.parse(body ?? '{}') as { totpCode?: string };
+      if (totpCode === undefined) {
+        return { status: 401, body: { code: 'SECOND_FACTOR_REQUIRED', message: 'code' } };
+      }
+      return totpCode === '424242'
+        ? { status: 200, body: users.beheer.session }
+        : { status: 422, body: { code: 'SECOND_FACTOR_INVALID', message: 'wrong' } };
+    });
+    const { user } = await openLogin('/login', server);
+    expect(screen.queryByTestId('login-totp-code')).not.toBeInTheDocument();
+    await logIn(user, 'beheer', 'admin-pw');
+    expect(await screen.findByTestId('login-error')).toHaveTextContent(
+      'Voer de code uit uw authenticator-app in',
+    );
+    const code = screen.getByLabelText('Code uit uw authenticator-app');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await user.type(code, '111111');
+    await user.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText(/klopt niet of is al gebruikt/)).toBeInTheDocument();
+    await user.clear(code);
+    await user.type(code, '424242');
+    await user.click(screen.getByTestId('login-submit'));
+    await screen.findByTestId('screen-admindashboard');
+    const bodies = server.callsTo('POST', REST.login).map((call) => JSON.parse(call.body ?? '{}'));
+    expect(bodies.map((body: { totpCode?: string }) => body.totpCode)).toEqual([
+      undefined,
+      '111111',
+      '424242',
+    ]);
+  });
+
   it('a network failure reads as the product being unavailable', async () => {
     const server = createFakeServer({ users });
     server.on('POST', REST.login, () => {

@@ -15,7 +15,7 @@ import { IeWarning } from '../../../shared/ui/ie-warning';
 import { PublicPage } from '../../../shared/ui/public-page';
 import { useLogin } from '../api/use-login';
 import { LoginForm } from '../components/login-form';
-import { loginFailure, type LoginFailure } from '../login-failure';
+import { asksForCode, loginFailure, type LoginFailure } from '../login-failure';
 import { sessionEndedMessageKey } from '../session-ended-message';
 
 export function LoginScreen() {
@@ -29,6 +29,7 @@ export function LoginScreen() {
   const passwordSet = isPasswordSetState(state);
   const login = useLogin();
   const [failure, setFailure] = useState<LoginFailure | null>(null);
+  const [askCode, setAskCode] = useState(false);
 
   // Opening the login screen ends any session still held here (spec section 2). The local copy
   // goes first, so a second run of this effect finds nothing to log out.
@@ -49,7 +50,10 @@ export function LoginScreen() {
           replace: true,
         });
       },
-      onError: (error) => setFailure(loginFailure(error)),
+      onError: (error) => {
+        setFailure(loginFailure(error));
+        if (asksForCode(error)) setAskCode(true);
+      },
     });
   }
 
@@ -78,6 +82,7 @@ export function LoginScreen() {
             <LoginForm
               loading={login.isPending}
               failure={failure}
+              askCode={askCode}
               onSubmit={submit}
               onInvalidAttempt={() => setFailure(null)}
             />

@@ -207,7 +207,8 @@ function Confirm({ draft }: { draft: PurchaseDraft }) {
         // The same key for every retry of this quote: the server answers the same click.
         idempotencyKey: current.idempotencyKey,
         acceptedTermsVersion: current.quote.requires.termsVersion ?? undefined,
-        smsCode: current.quote.requires.sms ? sms.code : undefined,
+        smsCode: current.quote.requires.sms && sms.factor === 'sms' ? sms.code : undefined,
+        totpCode: current.quote.requires.sms && sms.factor === 'totp' ? sms.code : undefined,
       });
       if (session) recordPurchase(click, session, queryClient);
       queryClient.setQueryData(purchaseQueryKeys.click(click.id), click);
@@ -220,6 +221,8 @@ function Confirm({ draft }: { draft: PurchaseDraft }) {
       if (code === 'SMS_CODE_INVALID') {
         attemptsLeft = Math.max(0, sms.attemptsLeft - 1);
         setSms({ ...sms, code: '', attemptsLeft });
+      } else if (code === 'SECOND_FACTOR_INVALID') {
+        setSms({ ...sms, code: '' });
       } else if (code === 'SMS_ATTEMPTS_EXCEEDED' || code === 'SMS_CODE_EXPIRED') {
         setSms({ ...sms, code: '', attemptsLeft: 0 });
       }
@@ -293,6 +296,7 @@ function Confirm({ draft }: { draft: PurchaseDraft }) {
               state={sms}
               onChange={setSms}
               disabled={expired}
+              totpAllowed={quote.requires.totp === true}
             />
           )}
           {failure && failure.code !== 'QUOTE_EXPIRED' && (

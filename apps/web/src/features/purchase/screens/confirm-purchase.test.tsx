@@ -160,6 +160,44 @@ describe('confirm purchase', () => {
     expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
   });
 
+  it('offers the authenticator app instead of the SMS code where the quote allows it', async () => {
+    const server = serverQuoting([
+      aQuote({ requires: { termsVersion: null, sms: true, totp: true, approval: false } }),
+    ]);
+    server.on('POST', '/rest/purchase/execute', ({ body }) => {
+      const { totpCode } = JSON.parse(body ?? '{}') as ExecuteBody;
+      return totpCode === '135790'
+        ? { status: 200, body: { click: aClickDetail() } }
+        : { status: 422, body: { code: 'SECOND_FACTOR_INVALID', message: 'Wrong code.' } };
+    });
+    const { user } = await openConfirm(server);
+    const confirm = screen.getByTestId('confirm-purchase');
+    await user.click(screen.getByRole('button', { name: 'Code uit authenticator-app gebruiken' }));
+    const code = screen.getByLabelText(/Code uit uw authenticator-app/);
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(screen.queryByTestId('sms-send')).toBeNull();
+    await user.type(code, '111111');
+    await user.click(confirm);
+    expect(await screen.findByTestId('confirm-failed')).toHaveTextContent(
+      'De code uit uw authenticator-app klopt niet of is al gebruikt',
+    );
+    await user.type(screen.getByTestId('totp-code'), '135790');
+    await user.click(confirm);
+    await screen.findByTestId('purchase-result');
+    const bodies = executeBodies(server);
+    expect(bodies.map((body) => body.totpCode)).toEqual(['111111', '135790']);
+    expect(bodies.every((body) => body.smsCode === undefined)).toBe(true);
+  });
+
+  it('offers no authenticator app where the quote does not allow it', async () => {
+    const server = serverQuoting([
+      aQuote({ requires: { termsVersion: null, sms: true, approval: false } }),
+    ]);
+    await openConfirm(server);
+    expect(screen.getByTestId('sms-send')).toBeVisible();
+    expect(screen.queryByTestId('use-totp')).toBeNull();
+  });
+
   it('at expiry shows time expired, blocks the confirmation and asks a new price on request', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.setSystemTime(new Date('2026-11-20T10:00:00.000Z'));
