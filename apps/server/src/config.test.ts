@@ -174,6 +174,23 @@ describe('loadConfig', () => {
     expect(problems.find((p) => p.startsWith('PORT'))).toContain('"eighty"');
   });
 
+  it('reads the second factor: off and unsealed by default, a 32-byte base64 key or nothing', () => {
+    expect(loadConfig({}).secondFactor).toEqual({ adminRequired: false, totpKey: null });
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const config = loadConfig({ ADMIN_SECOND_FACTOR: 'required', TOTP_ENCRYPTION_KEY: key });
+    expect(config.secondFactor.adminRequired).toBe(true);
+    expect(config.secondFactor.totpKey?.toString('base64')).toBe(key);
+    expect(
+      problemsOf({
+        ADMIN_SECOND_FACTOR: 'sometimes',
+        TOTP_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64'),
+      }),
+    ).toEqual([
+      'ADMIN_SECOND_FACTOR: expected off or required',
+      'TOTP_ENCRYPTION_KEY: expected 32 bytes in base64',
+    ]);
+  });
+
   it('refuses a lockout threshold below the slowdown threshold', () => {
     expect(problemsOf({ LOGIN_SLOWDOWN_AFTER: '10', LOGIN_LOCKOUT_AFTER: '5' })).toEqual([
       'LOGIN_LOCKOUT_AFTER: must not be smaller than LOGIN_SLOWDOWN_AFTER',
