@@ -1,6 +1,38 @@
 import type { TotpStatus } from '@klik/api';
 import type { Db } from '../../db/database';
+import { AppError } from '../../http/app-error';
 import { acceptedStep, openTotpSecret } from './totp';
+
+/**
+ * Wrong codes a user may give within the window on myinfo and for clicks together: each quote
+ * allows only a few, but quotes and sessions can be made again, and a million codes must not be
+ * tried one quote at a time. Sign-in has its own throttle (docs/security.md).
+ */
+export const TOTP_MAX_FAILURES = 10;
+export const TOTP_FAILURE_WINDOW_MINUTES = 15;
+const FAILURE_ACTIONS = ['account.totp.enable', 'account.totp.disable', 'purchase.totp.verify'];
+
+/** Refuses (429) a user who gave too many wrong codes lately; the audit log holds them. */
+export async function assertTotpNotThrottled(db: Db, userId: number, at: Date): Promise<void> {
+  const windowStart = new Date(at.getTime() - TOTP_FAILURE_WINDOW_MINUTES * 60_000);
+  const failures = await db
+    .selectFrom('audit_log')
+    .select('at')
+    .where('actor_user_id', '=', userId)
+    .where('action', 'in', FAILURE_ACTIONS)
+    .where('outcome', '=', 'failure')
+    .where('at', '>', windowStart)
+    .orderBy('at', 'desc')
+    .limit(TOTP_MAX_FAILURES)
+    .execute();
+  const oldest = failures[TOTP_MAX_FAILURES - 1];
+  if (!oldest) return;
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((oldest.at.getTime() - windowStart.getTime()) / 1000),
+  );
+  throw new AppError('TOO_MANY_ATTEMPTS', { retryAfterSeconds, messageArgs: [retryAfterSeconds] });
+}
 
 export async function totpStatusOf(db: Db, userId: number): Promise<TotpStatus> {
   const row = await db

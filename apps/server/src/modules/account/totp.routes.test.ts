@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, AccountSchema, TotpEnrolmentSchema } from '@klik/api';
 import { createCustomer, createUser, type BuiltUser } from '../../../test/builders';
 import { bearer, buildTestApp, impersonate, login, type TestApp } from '../../../test/test-app';
+import { TOTP_FAILURE_WINDOW_MINUTES, TOTP_MAX_FAILURES } from './totp.repository';
 
 const KEY = randomBytes(32).toString('base64');
 
@@ -141,6 +142,28 @@ describe('setting up an authenticator app', () => {
     t.clock.advance(30_000);
     const none = await call('DELETE', ACCOUNT_PATHS.totp, token, { code: await codeNow(secret) });
     expect(none.statusCode).toBe(409);
+  });
+
+  it('stops a user who gave too many wrong codes for 15 minutes, even with the right one', async () => {
+    const { token } = await signedIn();
+    const { secret } = TotpEnrolmentSchema.parse(
+      (await call('POST', ACCOUNT_PATHS.totp, token)).json(),
+    );
+    const wrong = (await codeNow(secret)) === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < TOTP_MAX_FAILURES; attempt += 1) {
+      const refused = await call('POST', ACCOUNT_PATHS.totpVerification, token, { code: wrong });
+      expect(refused.statusCode).toBe(422);
+    }
+    const stopped = await call('POST', ACCOUNT_PATHS.totpVerification, token, {
+      code: await codeNow(secret),
+    });
+    expect(stopped.statusCode).toBe(429);
+    expect(stopped.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    t.clock.advanceMinutes(TOTP_FAILURE_WINDOW_MINUTES);
+    const later = await call('POST', ACCOUNT_PATHS.totpVerification, token, {
+      code: await codeNow(secret),
+    });
+    expect(later.statusCode).toBe(200);
   });
 
   it('refuses a code that is not six digits with 400', async () => {

@@ -5,7 +5,7 @@ import { writeAudit } from '../audit/audit.repository';
 import type { AuthContext } from '../auth/auth.service';
 import { actorOf } from './account.service';
 import { newTotpSecret, sealTotpSecret, totpQrCode, totpUri } from './totp';
-import { consumeTotpCode } from './totp.repository';
+import { assertTotpNotThrottled, consumeTotpCode } from './totp.repository';
 
 export interface TotpDeps {
   db: Db;
@@ -49,6 +49,7 @@ export class TotpService {
     const { db, now, key } = this.deps;
     if (auth.impersonator) throw new AppError('FORBIDDEN');
     const at = now();
+    await assertTotpNotThrottled(db, auth.user.id, at);
     const ended = await db.transaction().execute(async (trx) => {
       const check = await consumeTotpCode(trx, {
         userId: auth.user.id,
@@ -91,6 +92,7 @@ export class TotpService {
     const { db, now, key } = this.deps;
     if (auth.impersonator) throw new AppError('FORBIDDEN');
     const at = now();
+    await assertTotpNotThrottled(db, auth.user.id, at);
     const outcome = await db.transaction().execute(async (trx) => {
       const check = await consumeTotpCode(trx, {
         userId: auth.user.id,

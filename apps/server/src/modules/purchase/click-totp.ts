@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import { consumeTotpCode, totpStatusOf } from '../account/totp.repository';
+import { assertTotpNotThrottled, consumeTotpCode, totpStatusOf } from '../account/totp.repository';
 import { writeAudit } from '../audit/audit.repository';
 import type { AuthContext } from '../auth/auth.service';
 import type { ClickContract } from './purchase.repository';
@@ -36,6 +36,7 @@ export async function verifyClickTotp(
   },
 ): Promise<void> {
   const { auth, quoteId, at } = input;
+  await assertTotpNotThrottled(db, auth.user.id, at);
   const refusal = await db.transaction().execute(async (trx) => {
     // One check at a time per quote, so parallel guesses cannot pass the attempts limit.
     await trx
