@@ -112,9 +112,7 @@ export function purchaseErrorText(code: ErrorCode, facts: ErrorFacts = {}): Erro
     case 'SECOND_FACTOR_REQUIRED':
       return { key: 'error.secondFactorRequired' };
     case 'SECOND_FACTOR_INVALID':
-      return facts.smsAttemptsLeft === undefined
-        ? { key: 'error.secondFactorInvalid' }
-        : { key: 'purchase.totp.invalidWithAttempts', values: { count: facts.smsAttemptsLeft } };
+      return { key: 'error.secondFactorInvalid' };
     case 'SECOND_FACTOR_SETUP_REQUIRED':
       return { key: 'error.secondFactorSetupRequired' };
     case 'SECOND_FACTOR_UNAVAILABLE':
