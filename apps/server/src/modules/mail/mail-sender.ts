@@ -1,5 +1,12 @@
 import type { Locale } from '@klik/api';
 
+/** A file sent with an e-mail, e.g. a click's PDF confirmation. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 /** One e-mail; `text` is always there, `html` is an optional richer rendering of it. */
 export interface MailMessage {
   to: string;
@@ -7,6 +14,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  attachments?: readonly MailAttachment[];
 }
 
 /**
@@ -46,12 +54,16 @@ export class DevMailOutbox implements MailSender {
     private readonly logContent: boolean,
   ) {}
 
-  async send({ to, locale, subject, text }: MailMessage): Promise<void> {
+  async send({ to, locale, subject, text, attachments }: MailMessage): Promise<void> {
     if (!this.logContent) {
       this.log.warn({ to, subject }, 'e-mail not sent: no SMTP_URL is configured');
       return;
     }
-    this.log.info({ to, subject, text }, 'e-mail (development outbox, not sent)');
+    const files = (attachments ?? []).map((file) => file.filename);
+    this.log.info(
+      { to, subject, text, ...(files.length > 0 ? { attachments: files } : {}) },
+      'e-mail (development outbox, not sent)',
+    );
     this.#kept.push({ to, locale, subject, text, at: this.now().toISOString() });
     if (this.#kept.length > KEPT) this.#kept.shift();
   }

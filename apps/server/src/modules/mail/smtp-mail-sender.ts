@@ -22,13 +22,22 @@ export class SmtpMailSender implements MailSender {
     });
   }
 
-  async send({ to, locale, subject, text, html }: MailMessage): Promise<void> {
+  async send({ to, locale, subject, text, html, attachments }: MailMessage): Promise<void> {
     await this.#transport.sendMail({
       from: this.from,
       to,
       subject,
       text,
       ...(html === undefined ? {} : { html }),
+      ...(attachments && attachments.length > 0
+        ? {
+            attachments: attachments.map((file) => ({
+              filename: file.filename,
+              contentType: file.contentType,
+              content: file.content,
+            })),
+          }
+        : {}),
       headers: { 'Content-Language': locale },
     });
   }
