@@ -3,6 +3,7 @@ import { MobileSchema } from './admin-users.schemas';
 import { RoleSchema } from './auth.schemas';
 import { IdParamSchema, TextSchema } from './bounded.schemas';
 import { LocaleSchema } from './locale.schemas';
+import { DeliveryChannelSchema, NotificationKindSchema } from './notifications.schemas';
 
 /*
  * myinfo: the signed-in user's own account, their sessions and their mobile number for SMS codes.
@@ -18,6 +19,7 @@ export const ACCOUNT_PATHS = {
   mobileVerification: '/rest/account/mobile/verification',
   totp: '/rest/account/totp',
   totpVerification: '/rest/account/totp/verification',
+  notificationPreferences: '/rest/account/notification-preferences',
 } as const;
 
 /** The authenticator app (TOTP): none, set up but not yet confirmed with a code, or in use. */
@@ -103,3 +105,18 @@ export const TotpCodeBodySchema = z.object({
     .regex(/^\d{6}$/, { error: 'SECOND_FACTOR_INVALID' }),
 });
 export type TotpCodeBody = z.infer<typeof TotpCodeBodySchema>;
+
+/**
+ * GET notification-preferences: for every notification kind, whether the user hears of it in the
+ * portal only or by e-mail as well; a kind the user never chose follows DEFAULT_DELIVERY.
+ */
+export const NotificationPreferencesSchema = z.object({
+  preferences: z.record(NotificationKindSchema, DeliveryChannelSchema),
+});
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+
+/** PUT notification-preferences: the kinds to change; the others stay as they are. */
+export const NotificationPreferencesBodySchema = z.object({
+  preferences: z.partialRecord(NotificationKindSchema, DeliveryChannelSchema),
+});
+export type NotificationPreferencesBody = z.infer<typeof NotificationPreferencesBodySchema>;

@@ -21,4 +21,5 @@ export * from './admin-dashboard.schemas';
 export * from './password-reset.schemas';
 export * from './account.schemas';
 export * from './notifications.schemas';
+export * from './mail-outbox.schemas';
 export * from './client';
