@@ -33,6 +33,7 @@ import { FeedRunner } from './modules/market/feed-runner';
 import { marketRoutes } from './modules/market/market.routes';
 import { PriceRecorder } from './modules/market/price-recorder';
 import { clicksRoutes } from './modules/clicks/clicks.routes';
+import { clickConfirmationRoutes } from './modules/click-confirmation/click-confirmation.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { ClickDesk, CLICK_DESK_LOCK_KEY } from './modules/purchase/click-desk';
 import { purchaseRoutes } from './modules/purchase/purchase.routes';
@@ -314,6 +315,7 @@ export async function buildApp(
     testDesk: config.purchase.deskTestControl ? desk : null,
   });
   await app.register(clicksRoutes, { db: deps.db, guards, now: deps.now });
+  await app.register(clickConfirmationRoutes, { db: deps.db, guards, title: config.web.title });
   const account = new AccountService({
     db: deps.db,
     sms,

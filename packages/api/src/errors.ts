@@ -73,6 +73,8 @@ export const ERROR_CODES = [
   // The SMS provider did not take the message; nothing was changed, the user may try again.
   'SMS_NOT_SENT',
   'CLICK_NOT_PENDING',
+  // A confirmation was asked for a click that has not completed (docs/notifications.md).
+  'CLICK_NOT_COMPLETED',
   // Administration (docs/administration.md).
   'VERSION_CONFLICT',
   'USER_NOT_UNIQUE',

@@ -12,6 +12,7 @@ export * from './ws.schemas';
 export * from './market.schemas';
 export * from './purchase.schemas';
 export * from './clicks.schemas';
+export * from './click-confirmation.schemas';
 export * from './admin-permissions';
 export * from './admin.schemas';
 export * from './admin-users.schemas';

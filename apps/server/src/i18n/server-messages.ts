@@ -55,6 +55,7 @@ const CATALOGUE: Record<Locale, Messages> = {
     SMS_ATTEMPTS_EXCEEDED: 'Te veel onjuiste sms-codes. Vraag een nieuwe code aan.',
     SMS_NOT_SENT: 'De sms kon nu niet worden verstuurd. Probeer het over enkele minuten opnieuw.',
     CLICK_NOT_PENDING: 'Deze transactie wacht niet (meer) op goedkeuring.',
+    CLICK_NOT_COMPLETED: 'Deze transactie is niet afgerond; er is geen bevestiging.',
     VERSION_CONFLICT:
       'Iemand anders heeft dit intussen gewijzigd. Laad de gegevens opnieuw en breng uw wijziging opnieuw aan.',
     USER_NOT_UNIQUE: 'Dit e-mailadres bestaat al.',
@@ -118,6 +119,7 @@ const CATALOGUE: Record<Locale, Messages> = {
     SMS_ATTEMPTS_EXCEEDED: 'Too many wrong SMS codes. Please request a new code.',
     SMS_NOT_SENT: 'The text message could not be sent just now. Please try again in a few minutes.',
     CLICK_NOT_PENDING: 'This transaction is not (or no longer) awaiting approval.',
+    CLICK_NOT_COMPLETED: 'This transaction has not been completed; there is no confirmation.',
     VERSION_CONFLICT:
       'Someone else has changed this in the meantime. Reload it and make your change again.',
     USER_NOT_UNIQUE: 'This e-mail address already exists.',

@@ -63,6 +63,8 @@ export function purchaseErrorText(code: ErrorCode, facts: ErrorFacts = {}): Erro
       return { key: 'error.smsNotSent' };
     case 'CLICK_NOT_PENDING':
       return { key: 'error.clickNotPending' };
+    case 'CLICK_NOT_COMPLETED':
+      return { key: 'error.clickNotCompleted' };
     case 'INVALID_CREDENTIALS':
       return { key: 'error.invalidCredentials' };
     case 'TOO_MANY_ATTEMPTS':

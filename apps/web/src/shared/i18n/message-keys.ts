@@ -79,6 +79,8 @@ export function errorMessageKey(code: ErrorCode): MessageKey {
       return 'error.smsNotSent';
     case 'CLICK_NOT_PENDING':
       return 'error.clickNotPending';
+    case 'CLICK_NOT_COMPLETED':
+      return 'error.clickNotCompleted';
     case 'VERSION_CONFLICT':
       return 'error.versionConflict';
     case 'USER_NOT_UNIQUE':

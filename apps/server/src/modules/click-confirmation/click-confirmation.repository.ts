@@ -1,0 +1,146 @@
+import type { ClickDetail } from '@klik/api';
+import type { PriceSource } from '@klik/domain';
+import type { Db } from '../../db/database';
+import type { MarketProduct } from '../../db/schema';
+import { findClickDetail } from '../clicks/clicks.repository';
+import { PRODUCT_OF_PART } from '../positions/contract-view';
+
+export interface ConfirmationPerson {
+  name: string;
+  username: string;
+}
+
+export interface ConfirmationPart extends Omit<ClickDetail['parts'][number], 'name'> {
+  name: ClickDetail['parts'][number]['name'];
+  product: MarketProduct;
+}
+
+/** Everything a click confirmation shows, as stored when the click was made and completed. */
+export interface ConfirmationFacts {
+  clickId: number;
+  customerId: number;
+  customerName: string;
+  contractId: string;
+  commodity: 'Power' | 'Gas';
+  product: string;
+  yearOfSupply: number;
+  maturity: string;
+  market: 'OTC' | 'ICE';
+  priceSource: PriceSource | null;
+  /** When the market price was taken: the quote for OTC, the fixing for ICE. */
+  priceAt: Date | null;
+  parts: ConfirmationPart[];
+  totalCost: string;
+  auto: boolean;
+  quote: { id: string; createdAt: Date; expiresAt: Date } | null;
+  createdAt: Date;
+  completedAt: Date;
+  /** Who confirmed the click; null for an automatic click. */
+  clickedBy: ConfirmationPerson | null;
+  /** The administrator who was signed in as clickedBy (login-as), from the audit log. */
+  impersonator: ConfirmationPerson | null;
+  /** The second user of a four-eyes click. */
+  approvedBy: ConfirmationPerson | null;
+  approvedAt: Date | null;
+}
+
+export type ConfirmationLookup =
+  | { found: false }
+  | { found: true; status: ClickDetail['status']; facts: ConfirmationFacts | null };
+
+/**
+ * The stored click, its quote, its customer and the audit row of its execution. `customerId`
+ * narrows the search to one customer's clicks (a click of another customer is not found).
+ * facts is null while the click is not completed.
+ */
+export async function findConfirmationFacts(
+  db: Db,
+  clickId: number,
+  customerId?: number,
+): Promise<ConfirmationLookup> {
+  const row = await db
+    .selectFrom('clicks as k')
+    .innerJoin('contracts as c', 'c.id', 'k.contract_id')
+    .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
+    .leftJoin('purchase_quotes as q', 'q.id', 'k.quote_id')
+    .leftJoin('users as creator', 'creator.id', 'k.created_by')
+    .leftJoin('users as decider', 'decider.id', 'k.decided_by')
+    .select([
+      'k.id',
+      'k.status',
+      'k.market',
+      'k.fixing_at',
+      'k.decided_at',
+      'c.customer_id',
+      'cu.name as customer_name',
+      'q.id as quote_id',
+      'q.created_at as quote_created_at',
+      'q.expires_at as quote_expires_at',
+      'creator.name as creator_name',
+      'creator.username as creator_username',
+      'decider.name as decider_name',
+      'decider.username as decider_username',
+    ])
+    .where('k.id', '=', clickId)
+    .$if(customerId !== undefined, (query) => query.where('c.customer_id', '=', customerId ?? 0))
+    .executeTakeFirst();
+  if (!row) return { found: false };
+  if (row.status !== 'COMPLETED') return { found: true, status: row.status, facts: null };
+
+  const detail = await findClickDetail(db, clickId);
+  if (!detail || detail.completedAt === null) return { found: false };
+  // The execution's audit row names the administrator who was signed in as the user, if any.
+  const executed = await db
+    .selectFrom('audit_log')
+    .select(['impersonator_user_id', 'impersonator_username'])
+    .where('subject', '=', `click:${clickId}`)
+    .where('action', '=', 'click.execute')
+    .where('outcome', '=', 'success')
+    .orderBy('id')
+    .executeTakeFirst();
+  const impersonatorUser =
+    executed?.impersonator_user_id == null
+      ? undefined
+      : await db
+          .selectFrom('users')
+          .select(['name', 'username'])
+          .where('id', '=', executed.impersonator_user_id)
+          .executeTakeFirst();
+  // The audit row keeps the username even if the account was removed since.
+  const impersonatorName = executed?.impersonator_username ?? null;
+  const person = (name: string | null, username: string | null): ConfirmationPerson | null =>
+    name === null || username === null ? null : { name, username };
+
+  return {
+    found: true,
+    status: row.status,
+    facts: {
+      clickId: detail.id,
+      customerId: row.customer_id,
+      customerName: row.customer_name,
+      contractId: detail.contractId,
+      commodity: detail.commodity,
+      product: detail.product,
+      yearOfSupply: detail.yearOfSupply,
+      maturity: detail.maturity,
+      market: detail.market,
+      priceSource: detail.priceSource,
+      priceAt: row.market === 'ICE' ? row.fixing_at : (row.quote_created_at ?? null),
+      parts: detail.parts.map((part) => ({ ...part, product: PRODUCT_OF_PART[part.name] })),
+      totalCost: detail.totalCost,
+      auto: detail.auto,
+      quote:
+        row.quote_id === null || row.quote_created_at === null || row.quote_expires_at === null
+          ? null
+          : { id: row.quote_id, createdAt: row.quote_created_at, expiresAt: row.quote_expires_at },
+      createdAt: new Date(detail.createdAt),
+      completedAt: new Date(detail.completedAt),
+      clickedBy: person(row.creator_name, row.creator_username),
+      impersonator:
+        impersonatorUser ??
+        (impersonatorName === null ? null : { name: impersonatorName, username: impersonatorName }),
+      approvedBy: person(row.decider_name, row.decider_username),
+      approvedAt: row.decided_at,
+    },
+  };
+}
