@@ -9,6 +9,7 @@ import { PATHS } from '../../../shared/routing/paths';
 import { useAccount } from '../api/account-api';
 import { AuthenticatorAppPanel } from '../components/authenticator-app-panel';
 import { MobileNumberPanel } from '../components/mobile-number-panel';
+import { NotificationPreferencesPanel } from '../components/notification-preferences-panel';
 import { OwnSessionsPanel } from '../components/own-sessions-panel';
 
 export function MyInfoScreen() {
@@ -84,6 +85,7 @@ export function MyInfoScreen() {
       )}
       {account.data && <MobileNumberPanel account={account.data} />}
       {account.data && <AuthenticatorAppPanel account={account.data} />}
+      {account.data && <NotificationPreferencesPanel hasEmail={Boolean(account.data.email)} />}
       <OwnSessionsPanel />
     </Stack>
   );
