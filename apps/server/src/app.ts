@@ -34,7 +34,7 @@ import { marketRoutes } from './modules/market/market.routes';
 import { PriceRecorder } from './modules/market/price-recorder';
 import { clicksRoutes } from './modules/clicks/clicks.routes';
 import { clickConfirmationRoutes } from './modules/click-confirmation/click-confirmation.routes';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { notificationsModule } from './modules/notifications/notifications.plugin';
 import { ClickDesk, CLICK_DESK_LOCK_KEY } from './modules/purchase/click-desk';
 import { purchaseRoutes } from './modules/purchase/purchase.routes';
 import { PurchaseService } from './modules/purchase/purchase.service';
@@ -335,7 +335,7 @@ export async function buildApp(
       forgetSessions: (sessionIds) => authService.forgetSessions(sessionIds),
     }),
   });
-  await app.register(notificationsRoutes, { db: deps.db, guards });
+  await app.register(notificationsModule, { config, flushEvents });
   await app.register(marketRoutes, {
     db: deps.db,
     guards,

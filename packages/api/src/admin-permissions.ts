@@ -87,6 +87,13 @@ export const PERMISSIONS = {
     reach: { admin: 'all', accountmanager: 'own', ...NOBODY_ELSE },
     summary: "publish a customer's terms (the default terms for every customer: admin only)",
   },
+  'announcements.publish': {
+    writes: true,
+    subject: 'global',
+    reach: { admin: 'all', accountmanager: 'none', ...NOBODY_ELSE },
+    summary:
+      'announcements to every user or chosen customers (nl, en, a file per language); their list',
+  },
   'users.read': {
     writes: false,
     subject: 'customer',

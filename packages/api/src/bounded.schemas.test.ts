@@ -9,7 +9,7 @@ import {
   WholeNumberParamSchema,
 } from './bounded.schemas';
 import { LoginAsBodySchema, LoginBodySchema, LogoutBodySchema } from './auth.schemas';
-import { NotificationQuerySchema } from './clicks.schemas';
+import { NotificationQuerySchema } from './notifications.schemas';
 import { AcceptTermsBodySchema, QuoteBodySchema } from './purchase.schemas';
 
 describe('bounded building blocks', () => {
@@ -35,7 +35,7 @@ describe('bounded building blocks', () => {
     for (const value of ['11', '-0', '00', '0.0', '1e1']) {
       expect(page.safeParse(value).success).toBe(false);
     }
-    expect(NotificationQuerySchema.parse({})).toEqual({ page: 0, size: 10 });
+    expect(NotificationQuerySchema.parse({})).toEqual({ page: 0, size: 10, sort: '-publishDate' });
   });
 
   it('texts have no NUL and a bounded length', () => {

@@ -77,26 +77,7 @@ export const ResultEntrySchema = z.object({
 export const ResultsSchema = z.object({ data: z.array(ResultEntrySchema) });
 export type Results = z.infer<typeof ResultsSchema>;
 
-/** A notification of the signed-in user (spec: id, localeId, publishDate, read). */
-export const NotificationSchema = z.object({
-  id: z.number().int(),
-  customerId: z.number().int().nullable(),
-  kind: z.string(),
-  /** Catalogue key of the message; params fill its placeholders. */
-  localeId: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])),
-  publishDate: z.iso.datetime(),
-  read: z.boolean(),
-});
-export const NotificationListSchema = z.object({ data: z.array(NotificationSchema) });
-export type NotificationList = z.infer<typeof NotificationListSchema>;
-
-export const NotificationQuerySchema = z.object({
-  page: WholeNumberParamSchema(0, 10_000).default(0),
-  size: WholeNumberParamSchema(1, 100).default(10),
-});
-
-/** REST paths of the click history, counter, results and notifications (docs/purchase.md). */
+/** REST paths of the click history, counter and results (docs/purchase.md). */
 export const CLICKS_PATHS = {
   list: (customerId: number) => `/rest/clicks/${customerId}`,
   listPattern: '/rest/clicks/:customerId',
@@ -106,5 +87,4 @@ export const CLICKS_PATHS = {
   counterPattern: '/rest/clickcounter/:customerId',
   results: (customerId: number) => `/rest/results/${customerId}`,
   resultsPattern: '/rest/results/:customerId',
-  notifications: '/rest/notifications',
 } as const;

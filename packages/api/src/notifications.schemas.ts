@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { BooleanParamSchema, PageSchema, SortParamSchema } from './admin.schemas';
+import { IdParamSchema, IdSchema, TextSchema, WholeNumberParamSchema } from './bounded.schemas';
+import { LocaleSchema, type Locale } from './locale.schemas';
 
 /*
  * Notifications (spec section 7, the notification backend) and how each user hears of them.
@@ -55,3 +58,157 @@ export const DEFAULT_DELIVERY: Readonly<Record<NotificationKind, DeliveryChannel
   TERMS_PUBLISHED: 'portal',
   ANNOUNCEMENT: 'portal',
 };
+
+/**
+ * What a notification's attachment is: an announcement's stored file (per language), or a
+ * click's PDF confirmation, rendered on demand from the stored click
+ * (modules/click-confirmation).
+ */
+export const ATTACHMENT_KINDS = ['announcement', 'clickConfirmation'] as const;
+export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
+
+/** An announcement's own words in both languages (only ANNOUNCEMENT notifications carry them). */
+export const AnnouncementTextSchema = z.object({
+  titleNl: z.string(),
+  titleEn: z.string(),
+  bodyNl: z.string(),
+  bodyEn: z.string(),
+});
+export type AnnouncementText = z.infer<typeof AnnouncementTextSchema>;
+
+/**
+ * A notification of the signed-in user. Spec section 3: id, localeId, publishDate (UTC), read;
+ * localeId is the catalogue key of its message, which params fill in (docs/notifications.md).
+ */
+export const NotificationSchema = z.object({
+  id: z.number().int(),
+  localeId: z.string(),
+  publishDate: z.iso.datetime(),
+  read: z.boolean(),
+  kind: NotificationKindSchema,
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  customerId: z.number().int().nullable(),
+  /** What the notification is about, so the screen can open it: the click, or the position. */
+  clickId: z.number().int().nullable(),
+  contractId: z.string().nullable(),
+  announcement: AnnouncementTextSchema.nullable(),
+  hasAttachment: z.boolean(),
+  /** The languages the attachment exists in (both for a click confirmation). */
+  attachmentLocales: z.array(LocaleSchema),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NOTIFICATION_SORT_FIELDS = ['publishDate', 'read'] as const;
+export const NOTIFICATION_PAGE_SIZE = 10;
+
+/**
+ * The list's query (spec section 7). page is the page number counted from 0 (the spec's
+ * "first/rows": the first row's index divided by the rows per page); sort one field, '-' for
+ * descending; unread=true keeps the unread ones.
+ */
+export const NotificationQuerySchema = z.object({
+  page: WholeNumberParamSchema(0, 10_000).default(0),
+  size: WholeNumberParamSchema(1, 100).default(NOTIFICATION_PAGE_SIZE),
+  sort: SortParamSchema(NOTIFICATION_SORT_FIELDS).default('-publishDate'),
+  unread: BooleanParamSchema.optional(),
+});
+export type NotificationQuery = z.input<typeof NotificationQuerySchema>;
+
+export const NotificationPageSchema = PageSchema(NotificationSchema);
+export type NotificationPage = z.infer<typeof NotificationPageSchema>;
+
+/** The latest unread notifications (the spec's "latest; only unread kept"). */
+export const LatestNotificationsQuerySchema = z.object({
+  size: WholeNumberParamSchema(1, 100).default(NOTIFICATION_PAGE_SIZE),
+});
+export const NotificationListSchema = z.object({ data: z.array(NotificationSchema) });
+export type NotificationList = z.infer<typeof NotificationListSchema>;
+
+export const UnreadCountSchema = z.object({ data: z.number().int().nonnegative() });
+export type UnreadCount = z.infer<typeof UnreadCountSchema>;
+
+export const NotificationIdParamsSchema = z.object({ id: IdParamSchema });
+export const NotificationAttachmentParamsSchema = z.object({
+  id: IdParamSchema,
+  localeId: LocaleSchema,
+});
+
+/**
+ * Paths of the notification backend, relative to its base (the environment setting
+ * notificationBackendUrl, '/rest' by default; docs/notifications.md).
+ */
+export const NOTIFICATION_BACKEND_PATHS = {
+  list: '/notifications',
+  latest: '/notifications/latest',
+  count: '/notifications/active/count',
+  readAll: '/notifications/read',
+  read: (id: number) => `/notification/${id}/read`,
+  readPattern: '/notification/:id/read',
+  attachment: (id: number, locale: Locale) => `/notification/${id}/locale/${locale}/attachment`,
+  attachmentPattern: '/notification/:id/locale/:localeId/attachment',
+} as const;
+
+// Announcements: an administrator's message to every user or to chosen customers' users.
+
+/** The largest attachment of an announcement, per language. */
+export const ANNOUNCEMENT_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+const BASE64_MAX_CHARS = Math.ceil(ANNOUNCEMENT_ATTACHMENT_MAX_BYTES / 3) * 4;
+
+export const AnnouncementAttachmentInputSchema = z.object({
+  locale: LocaleSchema,
+  filename: TextSchema(200)
+    .regex(/^[^\\/]+$/, 'a file name without folders')
+    .min(1),
+  contentType: TextSchema(200)
+    .regex(/^[\w.+-]+\/[\w.+-]+$/, 'a media type such as application/pdf')
+    .default('application/octet-stream'),
+  /** The file's bytes in base64. */
+  content: z
+    .string()
+    .min(1)
+    .max(BASE64_MAX_CHARS, 'at most 10 MB')
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64'),
+});
+
+export const ANNOUNCEMENT_AUDIENCES = ['all', 'customers'] as const;
+
+export const PublishAnnouncementBodySchema = z
+  .object({
+    titleNl: TextSchema(200).trim().min(1),
+    titleEn: TextSchema(200).trim().min(1),
+    bodyNl: TextSchema(10_000).trim().min(1),
+    bodyEn: TextSchema(10_000).trim().min(1),
+    audience: z.enum(ANNOUNCEMENT_AUDIENCES),
+    customerIds: z.array(IdSchema).max(1000).default([]),
+    attachments: z.array(AnnouncementAttachmentInputSchema).max(2).default([]),
+  })
+  .refine((body) => body.audience === 'all' || body.customerIds.length > 0, {
+    message: 'choose at least one customer',
+    path: ['customerIds'],
+  })
+  .refine(
+    (body) => new Set(body.attachments.map((file) => file.locale)).size === body.attachments.length,
+    { message: 'one attachment per language', path: ['attachments'] },
+  );
+export type PublishAnnouncementBody = z.input<typeof PublishAnnouncementBodySchema>;
+
+export const AnnouncementSchema = AnnouncementTextSchema.extend({
+  id: z.number().int(),
+  audience: z.enum(ANNOUNCEMENT_AUDIENCES),
+  customers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  attachments: z.array(
+    z.object({ locale: LocaleSchema, filename: z.string(), size: z.number().int() }),
+  ),
+  publishedAt: z.iso.datetime(),
+  publishedBy: z.string().nullable(),
+  /** How many users were notified. */
+  recipients: z.number().int().nonnegative(),
+});
+export type Announcement = z.infer<typeof AnnouncementSchema>;
+
+export const AnnouncementPageSchema = PageSchema(AnnouncementSchema);
+export type AnnouncementPage = z.infer<typeof AnnouncementPageSchema>;
+
+export const ANNOUNCEMENT_PATHS = {
+  list: '/rest/admin/announcements',
+} as const;

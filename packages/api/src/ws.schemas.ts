@@ -9,6 +9,7 @@ export const WS_EVENT_NAMES = [
   'clickUpdate',
   'socketUpdate',
   'terminateSession',
+  'notificationUpdate',
 ] as const;
 export const WsEventNameSchema = z.enum(WS_EVENT_NAMES);
 export type WsEventName = z.infer<typeof WsEventNameSchema>;
@@ -47,12 +48,16 @@ export const TerminateSessionPayloadSchema = z.object({
   reason: z.enum(['LOGOUT', 'TERMINATED', 'EXPIRED']),
 });
 
+/** The signed-in user's unread notifications changed (a new one, or some were read). */
+export const NotificationUpdatePayloadSchema = z.object({ unread: z.number().int().nonnegative() });
+
 export type TradingStatusUpdatePayload = z.infer<typeof TradingStatusUpdatePayloadSchema>;
 export type SessionCountUpdatePayload = z.infer<typeof SessionCountUpdatePayloadSchema>;
 export type PriceUpdatePayload = z.infer<typeof PriceUpdatePayloadSchema>;
 export type ClickUpdatePayload = z.infer<typeof ClickUpdatePayloadSchema>;
 export type SocketUpdatePayload = z.infer<typeof SocketUpdatePayloadSchema>;
 export type TerminateSessionPayload = z.infer<typeof TerminateSessionPayloadSchema>;
+export type NotificationUpdatePayload = z.infer<typeof NotificationUpdatePayloadSchema>;
 
 /** Close codes the server uses; 4xxx are the application's own (RFC 6455). */
 export const WS_CLOSE_CODES = {

@@ -11,6 +11,7 @@ import * as passwordReset from './migrations/0009-password-reset';
 import * as singleSignOn from './migrations/0008-single-sign-on';
 import * as mobileVerification from './migrations/0010-mobile-verification';
 import * as secondFactor from './migrations/0011-second-factor';
+import * as notificationCentre from './migrations/0012-notification-centre';
 
 // Listed explicitly so a bundled or packaged server never depends on reading a folder.
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-password-reset': passwordReset,
   '0010-mobile-verification': mobileVerification,
   '0011-second-factor': secondFactor,
+  '0012-notification-centre': notificationCentre,
 };
 
 const provider: MigrationProvider = {

@@ -290,6 +290,42 @@ export interface NotificationsTable {
   params: ColumnType<Record<string, string | number>, string, string>;
   publish_date: Date;
   read: Generated<boolean>;
+  /** What the screen opens: the click (0012). */
+  click_id: Generated<number | null>;
+  /** The contract's own id (contracts.contract_id), for its position (0012). */
+  contract_id: Generated<string | null>;
+  /** The announcement whose words an ANNOUNCEMENT notification shows (0012). */
+  announcement_id: Generated<number | null>;
+  attachment_kind: Generated<'announcement' | 'clickConfirmation' | null>;
+  /** The announcement's id or the click's id, as attachment_kind says. */
+  attachment_ref: Generated<number | null>;
+}
+
+/** A message an administrator published to every user or chosen customers (0012). */
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  title_nl: string;
+  title_en: string;
+  body_nl: string;
+  body_en: string;
+  audience: 'all' | 'customers';
+  published_at: Date;
+  published_by: number | null;
+  recipients: Generated<number>;
+}
+
+export interface AnnouncementCustomersTable {
+  announcement_id: number;
+  customer_id: number;
+}
+
+export interface AnnouncementAttachmentsTable {
+  announcement_id: number;
+  locale: 'nl' | 'en';
+  filename: string;
+  content_type: string;
+  size: number;
+  content: Buffer;
 }
 
 /** Events of committed changes not yet published on the bus (modules/realtime/event-outbox.ts). */
@@ -390,6 +426,9 @@ export interface Database {
   terms_acceptances: TermsAcceptancesTable;
   sms_verifications: SmsVerificationsTable;
   notifications: NotificationsTable;
+  announcements: AnnouncementsTable;
+  announcement_customers: AnnouncementCustomersTable;
+  announcement_attachments: AnnouncementAttachmentsTable;
   event_outbox: EventOutboxTable;
   sso_identities: SsoIdentitiesTable;
   sso_logins: SsoLoginsTable;

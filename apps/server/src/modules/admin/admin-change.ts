@@ -12,6 +12,8 @@ export interface AdminDeps {
   endSessions: (sessionIds: readonly number[]) => Promise<void>;
   /** Invitation links for users created without a password (modules/password-reset). */
   invitations: Pick<PasswordResetService, 'createInvitation' | 'sendLater'>;
+  /** Publishes committed events (notifications' unread counts) after a commit; never throws. */
+  flushEvents: () => Promise<void>;
 }
 
 export interface ChangeRecord {

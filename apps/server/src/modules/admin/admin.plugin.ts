@@ -29,6 +29,8 @@ export const adminModule: FastifyPluginAsyncZod<{
     now: app.deps.now,
     endSessions: (sessionIds) => auth.sessionsEnded(sessionIds),
     invitations,
+    // The outbox is built after this module; it is asked for at request time.
+    flushEvents: () => app.outbox.flush(),
   };
   const { guards } = app;
   await app.register(usersRoutes, { users: new UsersService(deps), guards });

@@ -1,4 +1,11 @@
-import { ADMIN_PATHS, MARKET_REST, PASSWORD_RESET_PATHS, REST, type Action } from '@klik/api';
+import {
+  ADMIN_PATHS,
+  ANNOUNCEMENT_PATHS,
+  MARKET_REST,
+  PASSWORD_RESET_PATHS,
+  REST,
+  type Action,
+} from '@klik/api';
 import { login } from '../../../test/test-app';
 import {
   customerOf,
@@ -398,6 +405,34 @@ export const ROUTE_CASES: RouteCase[] = [
     request: async () => ({
       url: ADMIN_PATHS.defaultTerms,
       payload: { bodyNl: 'Algemene voorwaarden', bodyEn: 'General terms' },
+    }),
+  },
+
+  // Announcements (modules/notifications).
+  {
+    action: 'announcements.publish',
+    method: 'GET',
+    route: ANNOUNCEMENT_PATHS.list,
+    ok: 200,
+    subjectless: true,
+    request: async () => ({ url: ANNOUNCEMENT_PATHS.list }),
+  },
+  {
+    action: 'announcements.publish',
+    method: 'POST',
+    route: ANNOUNCEMENT_PATHS.list,
+    ok: 201,
+    subjectless: true,
+    request: async (w, side) => ({
+      url: ANNOUNCEMENT_PATHS.list,
+      payload: {
+        titleNl: 'Marktbericht',
+        titleEn: 'Market report',
+        bodyNl: 'Lees het bericht.',
+        bodyEn: 'Read the report.',
+        audience: 'customers',
+        customerIds: [customerOf(w, side)],
+      },
     }),
   },
 ];

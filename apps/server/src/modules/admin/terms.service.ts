@@ -3,6 +3,7 @@ import type { PublishTermsBody, TermsVersion, TermsVersionList } from '@klik/api
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth.service';
+import { notify } from '../notifications/notify';
 import { auditChange, type AdminDeps } from './admin-change';
 import { scopeOf } from './permissions';
 
@@ -70,7 +71,7 @@ export class TermsService {
     } else {
       await scope.assertCustomer(db, customerId);
     }
-    return db.transaction().execute(async (trx) => {
+    const published = await db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${TERMS_LOCK_KEY})`.execute(trx);
       const at = now();
       const { previous } = await trx
@@ -95,7 +96,18 @@ export class TermsService {
         after: { version: row.version, customerId },
         ip,
       });
+      // Every user who must accept it before their next click: the customer's, or for the
+      // default terms everyone (a customer with terms of its own is told needlessly: rare).
+      await notify(trx, {
+        kind: 'TERMS_PUBLISHED',
+        to: customerId === null ? { everyone: true } : { customerId },
+        customerId,
+        params: { version: row.version },
+        at,
+      });
       return versionOf(row);
     });
+    await this.deps.flushEvents();
+    return published;
   }
 }

@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClickListSchema, NotificationListSchema, ResultsSchema, type ClickList } from '@klik/api';
+import { ClickListSchema, NotificationPageSchema, ResultsSchema, type ClickList } from '@klik/api';
 import { createClick, createCustomer, createUser } from '../../../test/builders';
 import { bearer, login } from '../../../test/test-app';
 import {
@@ -191,10 +191,10 @@ describe(`click overview, counter and results on ${onPostgres ? 'PostgreSQL' : '
       url: '/rest/notifications?size=2',
       headers: bearer(w.token),
     });
-    const { data } = NotificationListSchema.parse(response.json());
-    expect(data.map((n) => n.kind)).toEqual(['CLICK_IN_PROGRESS', 'CLICK_COMPLETED']);
+    const { data } = NotificationPageSchema.parse(response.json());
+    expect(data.map((n) => n.kind)).toEqual(['CLICK_CREATED', 'CLICK_COMPLETED']);
     expect(data[0]).toMatchObject({
-      localeId: 'notification.click.inProgress',
+      localeId: 'notification.CLICK_CREATED',
       params: { maturity: 'M5', contractId: w.contract.contractId, yearOfSupply: 2027 },
       read: false,
     });

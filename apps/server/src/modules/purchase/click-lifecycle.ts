@@ -5,10 +5,11 @@ import {
   type PriceSource,
   type TradingSession,
 } from '@klik/domain';
+import type { NotificationKind } from '@klik/api';
 import type { Db } from '../../db/database';
 import type { ClickStatus } from '../../db/schema';
 import { writeAudit, type AuditEntry } from '../audit/audit.repository';
-import { notifyCustomerUsers } from '../notifications/notifications.repository';
+import { notify } from '../notifications/notify';
 import { enqueueEvent } from '../realtime/event-outbox';
 
 /** When the ICE Endex end-of-day settlement of a trading day is known (Amsterdam time). */
@@ -27,14 +28,24 @@ export function fixingInstant(session: TradingSession): Date | null {
   );
 }
 
-/** The catalogue key of the notification for a click that reached a status. */
-export const NOTIFICATION_KEY: Record<ClickStatus, string> = {
-  PENDING_APPROVAL: 'notification.click.pendingApproval',
-  IN_PROGRESS: 'notification.click.inProgress',
-  COMPLETED: 'notification.click.completed',
-  REJECTED: 'notification.click.rejected',
-  EXPIRED: 'notification.click.expired',
-};
+/**
+ * Which notification a click's transition is: confirmed straight into progress is made
+ * (CLICK_CREATED), into progress by a second user's approval is CLICK_APPROVED.
+ */
+export function clickNotificationKind(status: ClickStatus, action: string): NotificationKind {
+  switch (status) {
+    case 'PENDING_APPROVAL':
+      return 'CLICK_PENDING_APPROVAL';
+    case 'IN_PROGRESS':
+      return action === 'click.approve' ? 'CLICK_APPROVED' : 'CLICK_CREATED';
+    case 'COMPLETED':
+      return 'CLICK_COMPLETED';
+    case 'REJECTED':
+      return 'CLICK_REJECTED';
+    case 'EXPIRED':
+      return 'CLICK_EXPIRED';
+  }
+}
 
 export interface ClickTransition {
   clickId: number;
@@ -68,10 +79,15 @@ export async function recordTransition(trx: Db, transition: ClickTransition): Pr
       ...transition.audit.details,
     },
   });
-  await notifyCustomerUsers(trx, {
+  await notify(trx, {
+    kind: clickNotificationKind(transition.status, transition.audit.action),
+    to: {
+      customerId: transition.customerId,
+      alsoUserIds: transition.createdBy === null ? [] : [transition.createdBy],
+    },
     customerId: transition.customerId,
-    kind: `CLICK_${transition.status}`,
-    messageKey: NOTIFICATION_KEY[transition.status],
+    clickId: transition.clickId,
+    contractId: transition.contractId,
     params: {
       clickId: transition.clickId,
       contractId: transition.contractId,
@@ -79,7 +95,11 @@ export async function recordTransition(trx: Db, transition: ClickTransition): Pr
       maturity: transition.maturity,
     },
     at: transition.at,
-    alsoUserIds: transition.createdBy === null ? [] : [transition.createdBy],
+    // The PDF confirmation, rendered from the stored click when it is asked for.
+    attachment:
+      transition.status === 'COMPLETED'
+        ? { kind: 'clickConfirmation', ref: transition.clickId }
+        : null,
   });
   await enqueueEvent(trx, 'clickUpdate', {
     contractId: transition.contractId,

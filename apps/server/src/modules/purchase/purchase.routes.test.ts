@@ -96,8 +96,8 @@ describe(`the click on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
         .sort((a, b) => a - b)
         .map((user_id) => ({
           user_id,
-          kind: 'CLICK_IN_PROGRESS',
-          message_key: 'notification.click.inProgress',
+          kind: 'CLICK_CREATED',
+          message_key: 'notification.CLICK_CREATED',
         })),
     );
     expect(w.clickUpdates).toEqual([
@@ -183,7 +183,7 @@ describe(`the click on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       .where('user_id', '=', w.user.id)
       .orderBy('id')
       .execute();
-    expect(kinds.map((row) => row.kind)).toEqual(['CLICK_IN_PROGRESS', 'CLICK_COMPLETED']);
+    expect(kinds.map((row) => row.kind)).toEqual(['CLICK_CREATED', 'CLICK_COMPLETED']);
     const audit = await w.t.db
       .selectFrom('audit_log')
       .select('action')

@@ -14,6 +14,8 @@ export interface BusEvents {
   sessionCountUpdate: { count: number; instanceId?: string };
   /** Sessions that ended; every instance closes their websockets. */
   terminateSession: { sessionIds: number[]; reason?: 'LOGOUT' | 'TERMINATED' | 'EXPIRED' };
+  /** Users whose unread notifications changed, with their new count (modules/notifications). */
+  notificationUpdate: { users: { userId: number; unread: number }[] };
 }
 
 export interface PriceTick {

@@ -59,7 +59,8 @@ describe('events of committed changes while the bus is down', () => {
       .execute();
     expect(audit).toEqual([{ action: 'setTradingStatus', outcome: 'success' }]);
     expect(heard).toEqual([]);
-    expect(await waiting(t.db)).toEqual(['tradingStatusUpdate']);
+    // The pause and the admin's new unread count (the pause is a notification too).
+    expect(await waiting(t.db)).toEqual(['tradingStatusUpdate', 'notificationUpdate']);
 
     bringBack();
     // The retry timer of an instance picks it up without anyone asking.
@@ -77,7 +78,7 @@ describe('events of committed changes while the bus is down', () => {
     const click = await executeOk(w, (await quoteOk(w)).quoteId);
     expect(click.status).toBe('IN_PROGRESS');
     expect(w.clickUpdates).toEqual([]);
-    expect(await waiting(w.t.db)).toEqual(['clickUpdate']);
+    expect(await waiting(w.t.db)).toEqual(['notificationUpdate', 'clickUpdate']);
 
     bringBack();
     await w.t.app.outbox.flush();

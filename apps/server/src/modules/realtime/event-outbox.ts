@@ -7,7 +7,10 @@ import type { BusEventName, BusEvents, EventBus } from './event-bus';
  * published from the outbox, so a bus outage delays them but never loses them. Prices and
  * session counts are news of the moment and go to the bus directly.
  */
-export type DurableEventName = Extract<BusEventName, 'tradingStatusUpdate' | 'clickUpdate'>;
+export type DurableEventName = Extract<
+  BusEventName,
+  'tradingStatusUpdate' | 'clickUpdate' | 'notificationUpdate'
+>;
 
 /** Arbitrary but fixed: the advisory lock key of the outbox relay ("KLIK" + 3). */
 export const OUTBOX_LOCK_KEY = 0x4b4c494b03n;
@@ -49,7 +52,8 @@ type Round = 'done' | 'more' | 'busy' | 'failed';
  * instance publishes at a time (a transaction-level advisory lock), which keeps the order and
  * publishes each row once; a row is deleted in the transaction that published it. A crash
  * between publishing and that commit publishes the row again later: delivery is at least once,
- * and both durable events are safe to hear twice (reload a contract, show the pause state).
+ * and every durable event is safe to hear twice (reload a contract, show the pause state, set
+ * the unread count).
  */
 export class EventOutbox {
   #running: Promise<void> | null = null;

@@ -82,6 +82,7 @@ export class RealtimeHub {
       ),
       bus.subscribe('terminateSession', (payload) => this.#onTerminate(payload)),
       bus.subscribe('sessionCountUpdate', (payload) => this.#onCount(payload)),
+      bus.subscribe('notificationUpdate', (payload) => this.#onNotifications(payload)),
       bus.onResubscribed(() => this.#catchUp()),
     );
   }
@@ -286,6 +287,15 @@ export class RealtimeHub {
       bytes,
       (client) => client.seesAll || client.customerIds.has(payload.customerId),
     );
+  }
+
+  /** Each user's own unread count, to that user's sockets only (login-as sessions included). */
+  #onNotifications(payload: BusEvents['notificationUpdate']): void {
+    const unread = new Map(payload.users.map((entry) => [entry.userId, entry.unread]));
+    for (const client of this.#clients) {
+      const count = unread.get(client.userId);
+      if (count !== undefined) this.#send(client, message('notificationUpdate', { unread: count }));
+    }
   }
 
   #onTerminate(payload: BusEvents['terminateSession']): void {

@@ -3,6 +3,7 @@ import { REST, TradingStatusSchema } from '@klik/api';
 import type { Db } from '../../db/database';
 import { writeAudit } from '../audit/audit.repository';
 import { sessionOf, type AuthGuards } from '../auth/auth-guards';
+import { notify } from '../notifications/notify';
 import { enqueueEvent } from '../realtime/event-outbox';
 import { readTradingStatus, writeTradingStatus } from './trading.repository';
 
@@ -61,6 +62,14 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
           ip: request.ip,
         });
         await enqueueEvent(trx, 'tradingStatusUpdate', { pauzeActive });
+        // Pausing an already paused portal tells nobody anything new.
+        if (previous !== pauzeActive) {
+          await notify(trx, {
+            kind: pauzeActive ? 'TRADING_PAUSED' : 'TRADING_RESUMED',
+            to: { everyone: true },
+            at,
+          });
+        }
       });
       await flushEvents();
       return { pauzeActive };
