@@ -16,6 +16,7 @@ import { clicksQueryKeys, useClickHistory, useCustomerContractSummaries } from '
 import { downloadExport, type ExportFormat } from '../api/download-export';
 import { ApprovalActions } from '../components/approval-actions';
 import { ClickFilters } from '../components/click-filters';
+import { ConfirmationDownload } from '../components/confirmation-download';
 import { clickStatusKey, marketKey, partKey } from '../../../shared/i18n/domain-labels';
 import { statusColor } from '../components/click-labels';
 import { formatMoney } from '../../../shared/format/format-numbers';
@@ -124,6 +125,9 @@ function ClickTable({ clicks, session }: { clicks: ClickDetail[]; session: Store
                 <Table.Td>{click.createdBy ?? t('clicks.table.system')}</Table.Td>
                 <Table.Td>
                   {mayDecide(click) && <ApprovalActions click={click} label={label} />}
+                  {click.status === 'COMPLETED' && (
+                    <ConfirmationDownload click={click} label={label} />
+                  )}
                 </Table.Td>
               </Table.Tr>
             );
