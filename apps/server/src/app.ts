@@ -20,6 +20,9 @@ import { AuthService } from './modules/auth/auth.service';
 import { localeRoutes } from './modules/locale/locale.routes';
 import { DevMailOutbox, type MailSender } from './modules/mail/mail-sender';
 import { devMailRoutes } from './modules/mail/mail.routes';
+import { createMailWorker } from './modules/mail/create-mail-worker';
+import { mailOutboxRoutes } from './modules/mail/mail-outbox.routes';
+import type { MailWorker } from './modules/mail/mail-worker';
 import { SmtpMailSender } from './modules/mail/smtp-mail-sender';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { PasswordResetService } from './modules/password-reset/password-reset.service';
@@ -40,6 +43,8 @@ import { purchaseRoutes } from './modules/purchase/purchase.routes';
 import { PurchaseService } from './modules/purchase/purchase.service';
 import { DevSmsGateway, HttpSmsGateway, type SmsGateway } from './modules/purchase/sms-gateway';
 import { accountRoutes } from './modules/account/account.routes';
+import { notificationPreferencesRoutes } from './modules/account/notification-preferences.routes';
+import { NotificationPreferencesService } from './modules/account/notification-preferences.service';
 import { AccountService } from './modules/account/account.service';
 import { TotpService } from './modules/account/totp.service';
 import { positionsRoutes } from './modules/positions/positions.routes';
@@ -85,6 +90,8 @@ declare module 'fastify' {
     purchase: { service: PurchaseService; desk: ClickDesk; sms: SmsGateway };
     /** Forgot password, reset links and invitations; tests await its e-mails with idle(). */
     passwordReset: PasswordResetService;
+    /** Sends the notification e-mails; tests run its rounds with tick(). */
+    mailWorker: MailWorker;
     /** Starts the jobs that run beside requests (the price feed, websocket checks). */
     startBackgroundJobs: () => void;
   }
@@ -226,6 +233,16 @@ export async function buildApp(
   app.addHook('preClose', () => passwordReset.idle());
   await app.register(passwordResetRoutes, { resets: passwordReset });
   if (!smtp && config.mail.devOutbox) await app.register(devMailRoutes, { outbox: devMail });
+  const mailWorker = createMailWorker({
+    config,
+    db: deps.db,
+    now: deps.now,
+    mail,
+    smtp: smtp !== null,
+    log: app.log,
+  });
+  app.decorate('mailWorker', mailWorker);
+  await app.register(mailOutboxRoutes, { db: deps.db, guards });
   await app.register(adminModule, { auth: authService, config, invitations: passwordReset });
   await app.register(localeRoutes);
   const outbox = new EventOutbox({ db: deps.db, bus: deps.bus, log: app.log });
@@ -301,11 +318,13 @@ export async function buildApp(
     hub.start();
     desk.start();
     outbox.start();
+    mailWorker.start();
   });
   app.addHook('preClose', async () => {
     await feed.stop();
     await desk.stop();
     await outbox.stop();
+    await mailWorker.stop();
     await hub.close();
   });
   await app.register(purchaseRoutes, {
@@ -334,6 +353,10 @@ export async function buildApp(
       account: (auth) => account.account(auth),
       forgetSessions: (sessionIds) => authService.forgetSessions(sessionIds),
     }),
+  });
+  await app.register(notificationPreferencesRoutes, {
+    guards,
+    preferences: new NotificationPreferencesService({ db: deps.db, now: deps.now }),
   });
   await app.register(notificationsModule, { config, flushEvents });
   await app.register(marketRoutes, {

@@ -205,6 +205,10 @@ const EnvSchema = z.object({
   SMTP_URL: urlWithScheme(['smtp:', 'smtps:']),
   MAIL_FROM: text('Klik <no-reply@localhost>').pipe(z.string().min(1, 'must not be empty')),
   MAIL_DEV_OUTBOX: flag(false),
+  MAIL_MAX_ATTEMPTS: integer(10, 1, 100),
+  MAIL_RETRY_SECONDS: integer(30, 1, 86_400),
+  MAIL_RETRY_MAX_MINUTES: integer(60, 1, 10_080),
+  MAIL_POLL_SECONDS: integer(5, 1, 3600),
   ADMIN_SECOND_FACTOR: z
     .string()
     .optional()
@@ -325,6 +329,14 @@ export interface Config {
     devOutbox: boolean;
     /** The development outbox logs each e-mail's text; never with NODE_ENV=production. */
     logContent: boolean;
+    /** A notification e-mail is given up (failed) after this many attempts. */
+    maxAttempts: number;
+    /** The wait after the first failed attempt; it doubles with every further one. */
+    retryMs: number;
+    /** The longest wait between two attempts. */
+    retryMaxMs: number;
+    /** How often the mail worker looks for e-mails that are due. */
+    pollMs: number;
   };
   /** Single sign-on providers (SSO_PROVIDERS and SSO_<ID>_*), none by default. */
   sso: SsoConfig;
@@ -494,6 +506,10 @@ export function loadConfig(
       from: e.MAIL_FROM,
       devOutbox: e.MAIL_DEV_OUTBOX,
       logContent: !production,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retryMs: e.MAIL_RETRY_SECONDS * 1000,
+      retryMaxMs: e.MAIL_RETRY_MAX_MINUTES * 60_000,
+      pollMs: e.MAIL_POLL_SECONDS * 1000,
     },
     sso,
     secondFactor: {

@@ -204,6 +204,13 @@ export const PERMISSIONS = {
     reach: { admin: 'all', accountmanager: 'none', ...NOBODY_ELSE },
     summary: 'lift the sign-in throttle of an account (docs/security.md)',
   },
+  'mailOutbox.read': {
+    writes: false,
+    subject: 'global',
+    reach: { admin: 'all', accountmanager: 'none', ...NOBODY_ELSE },
+    summary:
+      'the notification e-mails of every user: sent, waiting, failed, or kept by the development outbox (admins only)',
+  },
 } as const satisfies Record<string, PermissionRule>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -12,6 +12,7 @@ import * as singleSignOn from './migrations/0008-single-sign-on';
 import * as mobileVerification from './migrations/0010-mobile-verification';
 import * as secondFactor from './migrations/0011-second-factor';
 import * as notificationCentre from './migrations/0012-notification-centre';
+import * as notificationMail from './migrations/0013-notification-mail';
 
 // Listed explicitly so a bundled or packaged server never depends on reading a folder.
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-mobile-verification': mobileVerification,
   '0011-second-factor': secondFactor,
   '0012-notification-centre': notificationCentre,
+  '0013-notification-mail': notificationMail,
 };
 
 const provider: MigrationProvider = {

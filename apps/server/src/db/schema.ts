@@ -337,6 +337,33 @@ export interface EventOutboxTable {
   created_at: CreatedAt;
 }
 
+/** A user's choice per notification kind; absent kinds follow DEFAULT_DELIVERY (0013). */
+export interface NotificationPreferencesTable {
+  user_id: number;
+  kind: string;
+  channel: 'portal' | 'email';
+}
+
+export type MailJobStatus = 'pending' | 'sent' | 'outbox' | 'failed';
+
+/** One e-mail per notification and recipient, sent by the mail worker (0013, modules/mail). */
+export interface MailJobsTable {
+  /** bigint: read as a string. */
+  id: Generated<string>;
+  /** bigint: read as a string. */
+  notification_id: ColumnType<string, string | number, string | number>;
+  user_id: number;
+  status: Generated<MailJobStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Date;
+  last_error: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+  recipient: string | null;
+  subject: string | null;
+  body_text: string | null;
+}
+
 /** Which user an identity of a single sign-on provider is (0008, modules/sso). */
 export interface SsoIdentitiesTable {
   issuer: string;
@@ -430,6 +457,8 @@ export interface Database {
   announcement_customers: AnnouncementCustomersTable;
   announcement_attachments: AnnouncementAttachmentsTable;
   event_outbox: EventOutboxTable;
+  notification_preferences: NotificationPreferencesTable;
+  mail_jobs: MailJobsTable;
   sso_identities: SsoIdentitiesTable;
   sso_logins: SsoLoginsTable;
 }

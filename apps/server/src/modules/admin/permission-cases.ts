@@ -1,6 +1,7 @@
 import {
   ADMIN_PATHS,
   ANNOUNCEMENT_PATHS,
+  MAIL_OUTBOX_PATHS,
   MARKET_REST,
   PASSWORD_RESET_PATHS,
   REST,
@@ -434,5 +435,15 @@ export const ROUTE_CASES: RouteCase[] = [
         customerIds: [customerOf(w, side)],
       },
     }),
+  },
+
+  // The notification e-mails (modules/mail).
+  {
+    action: 'mailOutbox.read',
+    method: 'GET',
+    route: MAIL_OUTBOX_PATHS.list,
+    ok: 200,
+    subjectless: true,
+    request: async () => ({ url: MAIL_OUTBOX_PATHS.list }),
   },
 ];

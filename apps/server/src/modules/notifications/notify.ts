@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AttachmentKind, NotificationKind } from '@klik/api';
 import type { Db } from '../../db/database';
+import { enqueueNotificationMails } from '../mail/mail-jobs.repository';
 import { enqueueEvent } from '../realtime/event-outbox';
 
 /** Who hears of it. Disabled users never do. */
@@ -76,9 +77,12 @@ export async function notify(trx: Db, notification: NewNotification): Promise<nu
   const rows = result.rows;
   if (rows.length === 0) return [];
 
-  // E-mail delivery hooks in here: queue the mail jobs for these rows (the recipients whose
-  // preference for notification.kind is 'email') in this same transaction, so a notification
-  // and its e-mail are stored together or not at all.
+  // The e-mails of those who want this kind by e-mail, in this same transaction, so a
+  // notification and its e-mail are stored together or not at all (docs/notifications.md).
+  await enqueueNotificationMails(
+    trx,
+    rows.map((row) => Number(row.id)),
+  );
 
   await queueUnreadCounts(
     trx,

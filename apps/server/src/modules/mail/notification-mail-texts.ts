@@ -1,0 +1,165 @@
+import type { Locale, NotificationKind } from '@klik/api';
+
+/** The words of one kind's e-mail; {name} is filled from the notification (see fill()). */
+export interface KindTexts {
+  subject: string;
+  /** The first paragraph: what happened. */
+  lead: string;
+  /** An optional second paragraph. */
+  more?: string;
+}
+
+export interface FrameTexts {
+  greeting: string;
+  /** The button to the notification screen. */
+  openNotifications: string;
+  openClicks: string;
+  attachment: string;
+  /** Why this e-mail came, and where to change that. */
+  why: string;
+  preferences: string;
+}
+
+// The spec's rejection text (section 8, "purchase rejected").
+const REJECTED = {
+  nl: 'Deze transactie is afgewezen. Neem bij vragen contact met ons op.',
+  en: 'This transaction has been rejected. Please contact us with any questions.',
+} as const;
+
+export const FRAME_TEXTS: Record<Locale, FrameTexts> = {
+  nl: {
+    greeting: 'Beste {name},',
+    openNotifications: 'Bekijk uw notificaties in {title}',
+    openClicks: 'Bekijk uw klikken',
+    attachment: 'De bevestiging zit als PDF in de bijlage.',
+    why: 'U ontvangt deze e-mail omdat u voor deze melding e-mail heeft gekozen (of dit de standaard is).',
+    preferences: 'Wijzig dit onder Mijn gegevens',
+  },
+  en: {
+    greeting: 'Dear {name},',
+    openNotifications: 'See your notifications in {title}',
+    openClicks: 'See your clicks',
+    attachment: 'The confirmation is attached as a PDF.',
+    why: 'You receive this e-mail because you chose e-mail for this notification (or it is the default).',
+    preferences: 'Change this under My info',
+  },
+};
+
+/**
+ * One text per kind, grouped by family: clicks, trading (pause and deadlines), the plan (price
+ * alerts and budget) and messages (terms, announcements). {period} is the click's maturity and
+ * year, {contract} the contract, {click} the click number; an announcement brings its own words.
+ */
+export const KIND_TEXTS: Record<Locale, Record<NotificationKind, KindTexts>> = {
+  nl: {
+    CLICK_CREATED: {
+      subject: 'Klik {click} is geplaatst',
+      lead: 'Klik {click} op contract {contract}{period} is geplaatst.',
+    },
+    CLICK_PENDING_APPROVAL: {
+      subject: 'Klik {click} wacht op goedkeuring',
+      lead: 'Klik {click} op contract {contract}{period} wacht op goedkeuring door een tweede gebruiker.',
+      more: 'Keur de klik goed of wijs hem af in het klikoverzicht voordat de termijn verloopt.',
+    },
+    CLICK_APPROVED: {
+      subject: 'Klik {click} is goedgekeurd',
+      lead: 'Klik {click} op contract {contract}{period} is goedgekeurd.',
+    },
+    CLICK_REJECTED: {
+      subject: 'Klik {click} is afgewezen',
+      lead: 'Klik {click} op contract {contract}{period} is afgewezen.',
+      more: REJECTED.nl,
+    },
+    CLICK_COMPLETED: {
+      subject: 'Klik {click} is afgerond',
+      lead: 'Klik {click} op contract {contract}{period} is afgerond: de prijs staat vast.',
+    },
+    CLICK_EXPIRED: {
+      subject: 'Klik {click} is verlopen',
+      lead: 'Klik {click} op contract {contract}{period} is verlopen; het volume is weer vrij.',
+    },
+    TRADING_PAUSED: {
+      subject: 'Klikken is gepauzeerd',
+      lead: 'Klikken is tijdelijk gepauzeerd voor alle klanten.',
+    },
+    TRADING_RESUMED: {
+      subject: 'Klikken is hervat',
+      lead: 'Klikken is weer mogelijk.',
+    },
+    DEADLINE_APPROACHING: {
+      subject: 'Klikdeadline nadert voor {contract}',
+      lead: 'De klikdeadline van contract {contract}{period} nadert.',
+    },
+    PRICE_ALERT: {
+      subject: 'Prijsalert bereikt',
+      lead: 'Een prijsalert voor contract {contract}{period} is bereikt.',
+    },
+    BUDGET_BANDWIDTH: {
+      subject: 'Budget buiten de bandbreedte',
+      lead: 'Het budget van contract {contract}{period} is buiten de bandbreedte gekomen.',
+    },
+    TERMS_PUBLISHED: {
+      subject: 'Nieuwe voorwaarden',
+      lead: 'Er zijn nieuwe voorwaarden. U accepteert ze bij uw volgende klik.',
+    },
+    ANNOUNCEMENT: { subject: '{announcementTitle}', lead: '{announcementBody}' },
+  },
+  en: {
+    CLICK_CREATED: {
+      subject: 'Click {click} has been placed',
+      lead: 'Click {click} on contract {contract}{period} has been placed.',
+    },
+    CLICK_PENDING_APPROVAL: {
+      subject: 'Click {click} awaits approval',
+      lead: 'Click {click} on contract {contract}{period} awaits approval by a second user.',
+      more: 'Approve or reject it in the click overview before its deadline passes.',
+    },
+    CLICK_APPROVED: {
+      subject: 'Click {click} has been approved',
+      lead: 'Click {click} on contract {contract}{period} has been approved.',
+    },
+    CLICK_REJECTED: {
+      subject: 'Click {click} has been rejected',
+      lead: 'Click {click} on contract {contract}{period} has been rejected.',
+      more: REJECTED.en,
+    },
+    CLICK_COMPLETED: {
+      subject: 'Click {click} has been completed',
+      lead: 'Click {click} on contract {contract}{period} has been completed: its price is fixed.',
+    },
+    CLICK_EXPIRED: {
+      subject: 'Click {click} has expired',
+      lead: 'Click {click} on contract {contract}{period} has expired; its volume is free again.',
+    },
+    TRADING_PAUSED: {
+      subject: 'Clicking has been paused',
+      lead: 'Clicking has been paused for every customer for the time being.',
+    },
+    TRADING_RESUMED: {
+      subject: 'Clicking has resumed',
+      lead: 'Clicking is possible again.',
+    },
+    DEADLINE_APPROACHING: {
+      subject: 'Click deadline approaching for {contract}',
+      lead: 'The click deadline of contract {contract}{period} is approaching.',
+    },
+    PRICE_ALERT: {
+      subject: 'Price alert reached',
+      lead: 'A price alert for contract {contract}{period} has been reached.',
+    },
+    BUDGET_BANDWIDTH: {
+      subject: 'Budget outside its bandwidth',
+      lead: 'The budget of contract {contract}{period} has left its bandwidth.',
+    },
+    TERMS_PUBLISHED: {
+      subject: 'New terms',
+      lead: 'There are new terms. You accept them with your next click.',
+    },
+    ANNOUNCEMENT: { subject: '{announcementTitle}', lead: '{announcementBody}' },
+  },
+};
+
+/** Fills {name} placeholders; an unknown one stays visible rather than vanishing. */
+export function fill(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
