@@ -37,6 +37,7 @@ import { marketRoutes } from './modules/market/market.routes';
 import { PriceRecorder } from './modules/market/price-recorder';
 import { clicksRoutes } from './modules/clicks/clicks.routes';
 import { clickConfirmationRoutes } from './modules/click-confirmation/click-confirmation.routes';
+import { renderClickConfirmation } from './modules/click-confirmation/click-confirmation.service';
 import { notificationsModule } from './modules/notifications/notifications.plugin';
 import { ClickDesk, CLICK_DESK_LOCK_KEY } from './modules/purchase/click-desk';
 import { purchaseRoutes } from './modules/purchase/purchase.routes';
@@ -358,7 +359,12 @@ export async function buildApp(
     guards,
     preferences: new NotificationPreferencesService({ db: deps.db, now: deps.now }),
   });
-  await app.register(notificationsModule, { config, flushEvents });
+  await app.register(notificationsModule, {
+    config,
+    flushEvents,
+    renderClickConfirmation: (db, clickId, locale) =>
+      renderClickConfirmation(db, clickId, locale, { title: config.web.title }),
+  });
   await app.register(marketRoutes, {
     db: deps.db,
     guards,

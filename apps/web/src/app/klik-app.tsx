@@ -4,6 +4,7 @@ import { RouterProvider, type createBrowserRouter, type RouteObject } from 'reac
 import type { EnvironmentSettings } from '@klik/api';
 import { createKlikApiClient } from '../shared/api/api-client';
 import { ApiClientProvider } from '../shared/api/api-context';
+import { NotificationApiProvider } from '../shared/api/notification-api-context';
 import { EnvProvider } from '../shared/env/env-context';
 import { I18nProvider } from '../shared/i18n/i18n-provider';
 import { currentLocale } from '../shared/i18n/locale-store';
@@ -28,8 +29,7 @@ interface KlikAppProps {
 
 function createAppParts(env: EnvironmentSettings, fetchFn: typeof fetch, create: CreateRouter) {
   let router: AppRouter | null = null;
-  const api = createKlikApiClient({
-    backendUrl: env.backendUrl,
+  const session = {
     fetch: fetchFn,
     getToken: () => readSession()?.token ?? null,
     getLocale: () => currentLocale(env.locale),
@@ -42,9 +42,15 @@ function createAppParts(env: EnvironmentSettings, fetchFn: typeof fetch, create:
         replace: true,
       });
     },
+  };
+  const api = createKlikApiClient({ backendUrl: env.backendUrl, ...session });
+  // The notification backend may live at its own base (spec section 7); same session and rules.
+  const notificationApi = createKlikApiClient({
+    backendUrl: env.notificationBackendUrl,
+    ...session,
   });
   router = create(createRoutes());
-  return { api, router };
+  return { api, notificationApi, router };
 }
 
 function LocalisedApp({ env, router }: { env: EnvironmentSettings; router: AppRouter }) {
@@ -61,13 +67,17 @@ function LocalisedApp({ env, router }: { env: EnvironmentSettings; router: AppRo
 
 /** The portal once the environment settings are known. */
 export function KlikApp({ env, fetch: fetchFn, createRouter, createWebSocket }: KlikAppProps) {
-  const [{ api, router }] = useState(() => createAppParts(env, fetchFn, createRouter));
+  const [{ api, notificationApi, router }] = useState(() =>
+    createAppParts(env, fetchFn, createRouter),
+  );
   return (
     <EnvProvider env={env}>
       <ApiClientProvider client={api}>
-        <RealtimeProvider websocketUrl={env.websocketUrl} createSocket={createWebSocket}>
-          <LocalisedApp env={env} router={router} />
-        </RealtimeProvider>
+        <NotificationApiProvider client={notificationApi}>
+          <RealtimeProvider websocketUrl={env.websocketUrl} createSocket={createWebSocket}>
+            <LocalisedApp env={env} router={router} />
+          </RealtimeProvider>
+        </NotificationApiProvider>
       </ApiClientProvider>
     </EnvProvider>
   );

@@ -303,6 +303,25 @@ export function createRoutes(): RouteObject[] {
                 Component: (await import('../features/account/screens/myinfo-screen')).MyInfoScreen,
               }),
             },
+            // The spec names the notifications screen in Dutch and in English: one screen.
+            ...['notificaties', 'notifications'].map((path) => ({
+              path,
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('signedIn'),
+              lazy: async () => ({
+                Component: (await import('../features/notifications/screens/notifications-screen'))
+                  .NotificationsScreen,
+              }),
+            })),
+            {
+              path: 'announcements',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('adminOnly'),
+              lazy: async () => ({
+                Component: (await import('../features/notifications/screens/announcements-screen'))
+                  .AnnouncementsScreen,
+              }),
+            },
           ],
         },
         {

@@ -34,7 +34,7 @@ export function anEnvironment(overrides: Partial<EnvironmentSettings> = {}): Env
   return {
     production: true,
     backendUrl: '',
-    notificationBackendUrl: '/rest/notifications',
+    notificationBackendUrl: '/rest',
     websocketUrl: 'ws://localhost:3000/ws',
     stylesheetUrl: null,
     locale: 'nl',

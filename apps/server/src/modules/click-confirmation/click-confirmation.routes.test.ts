@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLICK_CONFIRMATION_PATHS } from '@klik/api';
+import { CLICK_CONFIRMATION_PATHS, NotificationListSchema } from '@klik/api';
 import { createCustomer, createUser } from '../../../test/builders';
 import { bearer, login } from '../../../test/test-app';
 import { pdfLines } from '../../../test/pdf-text';
@@ -59,6 +59,29 @@ describe(`GET the click confirmation on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`
     }
     const byHeader = await get(w, url, w.token, { locale: 'en' });
     expect(byHeader.headers['content-disposition']).toContain('click-confirmation-');
+  });
+
+  it("is the attachment of the completed click's notification, in the language asked", async () => {
+    const { w, completed } = await clicks();
+    const list = await get(w, '/rest/notifications?size=100', w.token);
+    const notification = NotificationListSchema.parse(list.json()).data.find(
+      (candidate) => candidate.kind === 'CLICK_COMPLETED',
+    );
+    expect(notification?.attachmentLocales).toEqual(expect.arrayContaining(['nl', 'en']));
+    for (const [locale, name, title] of [
+      ['nl', 'klik-bevestiging', 'Klikbevestiging'],
+      ['en', 'click-confirmation', 'Click confirmation'],
+    ]) {
+      const file = await get(
+        w,
+        `/rest/notification/${notification?.id}/locale/${locale}/attachment`,
+        w.token,
+      );
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-disposition']).toContain(`${name}-${completed}.pdf`);
+      const lines = await pdfLines(new Uint8Array(file.rawPayload));
+      expect(lines.slice(0, 2)).toEqual(['Klik Energie', `${title} ${completed}`]);
+    }
   });
 
   it('is for whoever sees the customer: 403 for a stranger, 404 for an admin on a missing one', async () => {

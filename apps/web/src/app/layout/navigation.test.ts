@@ -16,6 +16,7 @@ const CLICKS = [
   'shell.nav.group.clicks',
   ['shell.nav.clickOverview', 'shell.nav.clickCounter', 'shell.nav.results'],
 ];
+const NOTIFICATIONS = ['shell.nav.group.notifications', ['shell.nav.notifications']];
 const ADMIN = [
   'shell.nav.group.admin',
   [
@@ -48,6 +49,7 @@ describe('the main menu by role', () => {
     expect(menuOf({ role: 'customer' })).toEqual([
       ['shell.nav.group.positions', ['shell.nav.dashboard']],
       CLICKS,
+      NOTIFICATIONS,
     ]);
   });
 
@@ -59,21 +61,27 @@ describe('the main menu by role', () => {
     expect(menuOf({ role: 'consultant' })).toEqual([
       ['shell.nav.group.positions', ['shell.nav.dashboard']],
       CLICKS,
+      NOTIFICATIONS,
     ]);
     expect(menuOf({ role: 'consultant', allowTPIPage: true })).toEqual([
       ['shell.nav.group.positions', ['shell.nav.overview', 'shell.nav.dashboard']],
       CLICKS,
+      NOTIFICATIONS,
     ]);
   });
 
-  it('an admin sees only the administration', () => {
-    expect(menuOf({ role: 'admin', allowedCustomers: [] })).toEqual([ADMIN]);
+  it('an admin sees the administration and the notifications with the announcements', () => {
+    expect(menuOf({ role: 'admin', allowedCustomers: [] })).toEqual([
+      ['shell.nav.group.notifications', ['shell.nav.notifications', 'shell.nav.announcements']],
+      ADMIN,
+    ]);
   });
 
   it('an account manager sees the customer screens and the administration', () => {
     expect(menuOf({ role: 'accountmanager' })).toEqual([
       ['shell.nav.group.positions', ['shell.nav.dashboard']],
       CLICKS,
+      NOTIFICATIONS,
       ADMIN_FOR_ACCOUNT_MANAGER,
     ]);
   });
@@ -82,6 +90,7 @@ describe('the main menu by role', () => {
     expect(menuOf({ role: 'customer', manageUsers: true } as Partial<UserSession>)).toEqual([
       ['shell.nav.group.positions', ['shell.nav.dashboard']],
       CLICKS,
+      NOTIFICATIONS,
       ['shell.nav.group.admin', ['shell.nav.editUsers', 'shell.nav.addViewOnlyUser']],
     ]);
   });
@@ -89,12 +98,13 @@ describe('the main menu by role', () => {
   it('screens that work on a selected customer are not offered without customers', () => {
     expect(menuOf({ role: 'customer', allowedCustomers: [] })).toEqual([
       ['shell.nav.group.positions', ['shell.nav.dashboard']],
+      NOTIFICATIONS,
     ]);
   });
 
   it('a group is shown once it has an entry, in the order of the groups; rights narrow it', () => {
     const entries: NavEntry[] = [
-      ...NAV_ENTRIES,
+      ...NAV_ENTRIES.filter((entry) => entry.group !== 'notifications'),
       { path: '/myinfo', label: 'shell.nav.myInfo', group: 'plan' },
       {
         path: '/myinfo',

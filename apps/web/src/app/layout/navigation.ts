@@ -1,6 +1,7 @@
 import type { UserSession } from '@klik/api';
 import { ADMIN_WEB_PATHS } from '../../features/admin/admin-paths';
 import { CLICKS_PATHS_WEB } from '../../features/clicks/clicks-paths';
+import { NOTIFICATIONS_PATHS_WEB } from '../../features/notifications/notifications-paths';
 import type { MessageKey } from '../../shared/i18n/catalogues';
 import { canOpen } from '../../shared/routing/access';
 import { PATHS } from '../../shared/routing/paths';
@@ -51,6 +52,17 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     label: 'shell.nav.results',
     group: 'clicks',
     needsCustomer: true,
+  },
+  {
+    path: NOTIFICATIONS_PATHS_WEB.notifications,
+    label: 'shell.nav.notifications',
+    group: 'notifications',
+  },
+  {
+    path: NOTIFICATIONS_PATHS_WEB.announcements,
+    label: 'shell.nav.announcements',
+    group: 'notifications',
+    requires: (session) => !session.readOnly,
   },
   { path: PATHS.adminDashboard, label: 'shell.nav.adminDashboard', group: 'admin' },
   { path: PATHS.monitorDashboard, label: 'shell.nav.monitorDashboard', group: 'admin' },

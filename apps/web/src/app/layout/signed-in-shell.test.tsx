@@ -125,16 +125,17 @@ describe('signed-in shell', () => {
       within(within(nav).getByRole('list', { name: group }))
         .getAllByRole('link')
         .map((link) => link.textContent);
-    expect(within(nav).getAllByRole('list')).toHaveLength(2);
+    expect(within(nav).getAllByRole('list')).toHaveLength(3);
     expect(linksOf('Posities')).toEqual(['Dashboard']);
     expect(linksOf('Klikken')).toEqual(['Klikoverzicht', 'Klikteller', 'Resultaten']);
+    expect(linksOf('Meldingen')).toEqual(['Meldingen']);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'aria-current',
       'page',
     );
   });
 
-  it('an admin sees the administration group only', async () => {
+  it('an admin sees the notifications and the administration', async () => {
     await openSignedIn('/admindashboard', { role: 'admin', allowedCustomers: [] });
     const nav = screen.getByRole('navigation', { name: 'Hoofdmenu' });
     const admin = within(nav).getByRole('list', { name: 'Beheer' });
@@ -150,9 +151,11 @@ describe('signed-in shell', () => {
       'Gebruikers',
       'Gebruiker met alleen-lezen toevoegen',
       'Inloggen als',
+      'Audit log',
+      'Consultants',
       'Accountmanager toevoegen',
     ]);
-    expect(within(nav).getAllByRole('list')).toHaveLength(1);
+    expect(within(nav).getAllByRole('list')).toHaveLength(2);
   });
 
   it('a TPI consultant finds the overview first under positions', async () => {

@@ -12,6 +12,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { ImpersonationBanner } from '../../features/admin/components/impersonation-banner';
 import { forgetOwnSession } from '../../features/admin/impersonation';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useApiClient } from '../../shared/api/use-api-client';
 import { useEnv } from '../../shared/env/use-env';
 import { useT } from '../../shared/i18n/use-t';
@@ -104,6 +105,7 @@ export function SignedInShell() {
           {wideHeader && selection}
           <Group gap="sm" wrap="nowrap" className="klik-header-tools">
             <LiveIndicator />
+            <NotificationBell />
             <Box visibleFrom="sm">
               <LocaleSwitch />
             </Box>

@@ -37,6 +37,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   editconsultant: 'adminOnly',
   managecustomers: 'admin',
   editcustomer: 'admin',
+  notificaties: 'signedIn',
+  notifications: 'signedIn',
+  announcements: 'adminOnly',
 };
 
 export function admits(access: Access, session: SessionRole): boolean {

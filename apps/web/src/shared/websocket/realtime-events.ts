@@ -1,5 +1,6 @@
 import {
   ClickUpdatePayloadSchema,
+  NotificationUpdatePayloadSchema,
   PriceUpdatePayloadSchema,
   SessionCountUpdatePayloadSchema,
   SocketUpdatePayloadSchema,
@@ -7,6 +8,7 @@ import {
   TradingStatusUpdatePayloadSchema,
   WsEventSchema,
   type ClickUpdatePayload,
+  type NotificationUpdatePayload,
   type PriceUpdatePayload,
   type SessionCountUpdatePayload,
   type TerminateSessionPayload,
@@ -19,7 +21,8 @@ export type RealtimeEvent =
   | { name: 'sessionCountUpdate'; payload: SessionCountUpdatePayload }
   | { name: 'priceUpdate'; payload: PriceUpdatePayload }
   | { name: 'clickUpdate'; payload: ClickUpdatePayload }
-  | { name: 'terminateSession'; payload: TerminateSessionPayload };
+  | { name: 'terminateSession'; payload: TerminateSessionPayload }
+  | { name: 'notificationUpdate'; payload: NotificationUpdatePayload };
 
 export type RealtimeEventName = RealtimeEvent['name'];
 
@@ -83,6 +86,12 @@ export function parseMessage(data: unknown): ParsedMessage {
       const parsed = TerminateSessionPayloadSchema.safeParse(payload);
       return parsed.success
         ? { kind: 'event', event: { name: 'terminateSession', payload: parsed.data } }
+        : invalid;
+    }
+    case 'notificationUpdate': {
+      const parsed = NotificationUpdatePayloadSchema.safeParse(payload);
+      return parsed.success
+        ? { kind: 'event', event: { name: 'notificationUpdate', payload: parsed.data } }
         : invalid;
     }
   }
