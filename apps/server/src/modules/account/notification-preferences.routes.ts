@@ -13,11 +13,14 @@ export const notificationPreferencesRoutes: FastifyPluginAsyncZod<{
   guards: AuthGuards;
 }> = async (app, { preferences, guards }) => {
   const common = { tags: ['account'], security: [{ session: [] }] };
+  // myinfo works while an administrator still sets up the second factor it asks for.
+  const setup = { allowWithoutSecondFactor: true };
 
   app.get(
     ACCOUNT_PATHS.notificationPreferences,
     {
       preHandler: guards.requireAuth,
+      config: setup,
       schema: {
         ...common,
         summary: 'Per notification kind: in the portal only, or by e-mail as well',
@@ -31,6 +34,7 @@ export const notificationPreferencesRoutes: FastifyPluginAsyncZod<{
     ACCOUNT_PATHS.notificationPreferences,
     {
       preHandler: guards.requireAuth,
+      config: setup,
       schema: {
         ...common,
         summary: 'Choose portal or e-mail for some notification kinds; the others stay',
