@@ -108,7 +108,7 @@ export function AnnouncementForm({ busy, failed, onPublish }: AnnouncementFormPr
               onChange={(event) => setTexts({ ...texts, [field]: event.currentTarget.value })}
               error={missing(field) ? t('announcements.required') : undefined}
               data-testid={`announcement-${field}`}
-              {...(field.startsWith('body') ? { autosize: true, minRows: 3 } : {})}
+              {...(field.startsWith('body') ? { rows: 4 } : {})}
             />
           );
         })}
