@@ -50,6 +50,7 @@ import { AccountService } from './modules/account/account.service';
 import { TotpService } from './modules/account/totp.service';
 import { positionsRoutes } from './modules/positions/positions.routes';
 import { PositionsService } from './modules/positions/positions.service';
+import { tpiRoutes } from './modules/tpi/tpi.routes';
 import { InProcessEventBus, type EventBus } from './modules/realtime/event-bus';
 import { EventOutbox } from './modules/realtime/event-outbox';
 import { RealtimeHub } from './modules/realtime/realtime-hub';
@@ -335,6 +336,7 @@ export async function buildApp(
     testDesk: config.purchase.deskTestControl ? desk : null,
   });
   await app.register(clicksRoutes, { db: deps.db, guards, now: deps.now });
+  await app.register(tpiRoutes, { db: deps.db, guards, now: deps.now });
   await app.register(clickConfirmationRoutes, { db: deps.db, guards, title: config.web.title });
   const account = new AccountService({
     db: deps.db,

@@ -6,6 +6,7 @@ export * from './sso.schemas';
 export * from './login-throttle.schemas';
 export * from './trading.schemas';
 export * from './positions.schemas';
+export * from './tpi.schemas';
 export * from './env.schemas';
 export * from './routes';
 export * from './ws.schemas';

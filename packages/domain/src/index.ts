@@ -9,6 +9,7 @@ export { fromDec, isDecimalString, toDec, type DecimalString } from './decimal';
 export * from './disable-reasons';
 export * from './holidays';
 export * from './maturity';
+export * from './next-deadline';
 export * from './offers';
 export * from './open-volume';
 export * from './overlap';

@@ -1,0 +1,158 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { MarketProduct, PartName } from '../../db/schema';
+import { findContractHeads, type ContractHead } from '../positions/positions.repository';
+
+/** A customer of the consultant, in the order the cockpit pages them. */
+export interface TpiCustomerRow {
+  id: number;
+  name: string;
+}
+
+function consultantCustomers(db: Db, userId: number) {
+  return db
+    .selectFrom('user_customers as uc')
+    .innerJoin('customers as c', 'c.id', 'uc.customer_id')
+    .where('uc.user_id', '=', userId)
+    .where('c.active', '=', true);
+}
+
+/** One of the consultant's active customers, or undefined when it is not theirs. */
+export async function findConsultantCustomer(
+  db: Db,
+  userId: number,
+  customerId: number,
+): Promise<TpiCustomerRow | undefined> {
+  return consultantCustomers(db, userId)
+    .where('c.id', '=', customerId)
+    .select(['c.id', 'c.name'])
+    .executeTakeFirst();
+}
+
+/** The consultant's active customers by name then id, one page, and how many there are. */
+export async function findConsultantCustomerPage(
+  db: Db,
+  userId: number,
+  page: { offset: number; limit: number },
+): Promise<{ rows: TpiCustomerRow[]; total: number }> {
+  const [rows, counted] = await Promise.all([
+    consultantCustomers(db, userId)
+      .select(['c.id', 'c.name'])
+      .orderBy('c.name')
+      .orderBy('c.id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    consultantCustomers(db, userId)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: counted.n };
+}
+
+/**
+ * One contract part in one year: its sums over the months, and which months still have open
+ * volume (for the next deadline).
+ */
+export interface TpiPartYearRow {
+  contractId: number;
+  yearOfSupply: number;
+  part: PartName;
+  totalVolume: string;
+  clickedVolume: string;
+  clickedCost: string;
+  openMonths: number[];
+}
+
+export interface TpiOfferRow {
+  product: MarketProduct;
+  yearOfSupply: number;
+  price: string | null;
+}
+
+export interface TpiData {
+  contracts: ContractHead[];
+  partYears: TpiPartYearRow[];
+  /** Pending approvals per `${contract id}/${year}`. */
+  pending: Map<string, number>;
+  /** The year products' OTC prices. */
+  offers: TpiOfferRow[];
+}
+
+/**
+ * Everything the cockpit shows for a set of customers in four queries whatever their number: the
+ * contracts, the ledger summed per contract, year and part by the database, the pending
+ * approvals, and the OTC year offers of the products and years in use.
+ */
+export async function findTpiData(db: Db, customerIds: readonly number[]): Promise<TpiData> {
+  if (customerIds.length === 0) {
+    return { contracts: [], partYears: [], pending: new Map(), offers: [] };
+  }
+  const ids = (
+    await db.selectFrom('contracts').select('id').where('customer_id', 'in', customerIds).execute()
+  ).map((row) => row.id);
+  // The contracts' own fields as the positions read them.
+  const contracts = (await findContractHeads(db, ids)).sort((x, y) =>
+    x.contractId < y.contractId ? -1 : x.contractId > y.contractId ? 1 : 0,
+  );
+  if (contracts.length === 0) {
+    return { contracts, partYears: [], pending: new Map(), offers: [] };
+  }
+  const [ledger, pendingRows] = await Promise.all([
+    sql<{
+      contract_id: number;
+      year_of_supply: number;
+      part: PartName;
+      total_volume: string;
+      clicked_volume: string;
+      clicked_cost: string;
+      open_months: number[] | null;
+    }>`
+      select contract_id, year_of_supply, part,
+        sum(total_volume) as total_volume,
+        sum(clicked_volume) as clicked_volume,
+        sum(clicked_cost) as clicked_cost,
+        array_agg(month order by month) filter (where total_volume > clicked_volume) as open_months
+      from position_months
+      where contract_id in (${sql.join(ids)})
+      group by contract_id, year_of_supply, part
+    `.execute(db),
+    db
+      .selectFrom('clicks')
+      .select(['contract_id', 'year_of_supply', sql<number>`count(*)::int`.as('n')])
+      .where('contract_id', 'in', ids)
+      .where('status', '=', 'PENDING_APPROVAL')
+      .groupBy(['contract_id', 'year_of_supply'])
+      .execute(),
+  ]);
+  const partYears = ledger.rows.map((row) => ({
+    contractId: row.contract_id,
+    yearOfSupply: row.year_of_supply,
+    part: row.part,
+    totalVolume: row.total_volume,
+    clickedVolume: row.clicked_volume,
+    clickedCost: row.clicked_cost,
+    openMonths: row.open_months ?? [],
+  }));
+  const years = [...new Set(partYears.map((row) => row.yearOfSupply))];
+  const offers =
+    years.length === 0
+      ? []
+      : await db
+          .selectFrom('market_offers')
+          .select(['product', 'year_of_supply', 'price'])
+          .where('maturity', '=', 'Y')
+          .where('market', '=', 'OTC')
+          .where('year_of_supply', 'in', years)
+          .execute();
+  return {
+    contracts,
+    partYears,
+    pending: new Map(pendingRows.map((row) => [`${row.contract_id}/${row.year_of_supply}`, row.n])),
+    offers: offers.map((row) => ({
+      product: row.product,
+      yearOfSupply: row.year_of_supply,
+      price: row.price,
+    })),
+  };
+}

@@ -1,0 +1,164 @@
+import {
+  averagePrice,
+  clickPrice,
+  fromDec,
+  nextClickDeadline,
+  positionClickedPercentage,
+  toDec,
+  type ContractPartName,
+} from '@klik/domain';
+import type {
+  TpiContract,
+  TpiCustomerData,
+  TpiPage,
+  TpiPart,
+  TpiQuery,
+  TpiSummary,
+} from '@klik/api';
+import type { Db } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../auth/auth.service';
+import { PRODUCT_OF_PART } from '../positions/contract-view';
+import type { ContractHead } from '../positions/positions.repository';
+import {
+  findConsultantCustomer,
+  findConsultantCustomerPage,
+  findTpiData,
+  type TpiCustomerRow,
+  type TpiData,
+  type TpiPartYearRow,
+} from './tpi.repository';
+
+const PART_ORDER: readonly ContractPartName[] = ['Gas', 'Peak', 'OffPeak'];
+
+// NUMERIC comes back with its column's scale ("5000.000"); the API carries plain decimals.
+function plain(value: string): string {
+  return fromDec(toDec(value));
+}
+
+/**
+ * Only a consultant with the TPI page reads TPI data, for their own customers (spec section 6).
+ * Everyone else is refused alike, and so is a customer that is not theirs or does not exist
+ * (decision 006: ids cannot be probed).
+ */
+function assertTpiConsultant(auth: AuthContext): void {
+  if (auth.user.role !== 'consultant' || !auth.user.allowTPIPage) throw new AppError('FORBIDDEN');
+}
+
+/** The TPI data of docs/tpi.md, computed from the ledger on every request (no cache to age). */
+export class TpiService {
+  constructor(private readonly deps: { db: Db; now: () => Date }) {}
+
+  async customer(auth: AuthContext, customerId: number): Promise<TpiCustomerData> {
+    assertTpiConsultant(auth);
+    const customer = await findConsultantCustomer(this.deps.db, auth.user.id, customerId);
+    if (!customer) throw new AppError('FORBIDDEN');
+    const [data] = this.#build([customer], await findTpiData(this.deps.db, [customer.id]));
+    return data as TpiCustomerData;
+  }
+
+  async page(auth: AuthContext, query: TpiQuery): Promise<TpiPage> {
+    assertTpiConsultant(auth);
+    const { rows, total } = await findConsultantCustomerPage(this.deps.db, auth.user.id, {
+      offset: query.page * query.size,
+      limit: query.size,
+    });
+    const data = await findTpiData(
+      this.deps.db,
+      rows.map((row) => row.id),
+    );
+    return { data: this.#build(rows, data), page: query.page, size: query.size, total };
+  }
+
+  #build(customers: readonly TpiCustomerRow[], data: TpiData): TpiCustomerData[] {
+    const at = this.deps.now();
+    const offers = new Map(
+      data.offers.map((offer) => [`${offer.product}/${offer.yearOfSupply}`, offer.price]),
+    );
+    const partYears = new Map<number, TpiPartYearRow[]>();
+    for (const row of data.partYears) {
+      partYears.set(row.contractId, [...(partYears.get(row.contractId) ?? []), row]);
+    }
+    const contracts = new Map<number, TpiContract[]>();
+    for (const contract of data.contracts) {
+      const rows = partYears.get(contract.id) ?? [];
+      const years = [...new Set(rows.map((row) => row.yearOfSupply))].sort((a, b) => a - b);
+      const built: TpiContract = {
+        contractId: contract.contractId,
+        commodity: contract.commodity,
+        product: contract.product,
+        clickType: contract.clickType,
+        years: years.map((year) =>
+          summaryOf(
+            contract,
+            year,
+            rows.filter((row) => row.yearOfSupply === year),
+            { offers, pending: data.pending, at },
+          ),
+        ),
+      };
+      contracts.set(contract.customerId, [...(contracts.get(contract.customerId) ?? []), built]);
+    }
+    return customers.map((customer) => ({
+      customerId: customer.id,
+      customerName: customer.name,
+      contracts: contracts.get(customer.id) ?? [],
+    }));
+  }
+}
+
+function summaryOf(
+  contract: ContractHead,
+  year: number,
+  rows: readonly TpiPartYearRow[],
+  context: { offers: Map<string, string | null>; pending: Map<string, number>; at: Date },
+): TpiSummary {
+  const parts: TpiPart[] = [];
+  const openMonths = new Set<number>();
+  for (const name of PART_ORDER) {
+    const row = rows.find((candidate) => candidate.part === name);
+    if (!row) continue;
+    for (const month of row.openMonths) openMonths.add(month);
+    const marketPrice = context.offers.get(`${PRODUCT_OF_PART[name]}/${year}`) ?? null;
+    parts.push({
+      name,
+      totalVolume: plain(row.totalVolume),
+      clickedVolume: plain(row.clickedVolume),
+      openVolume: fromDec(toDec(row.totalVolume).minus(toDec(row.clickedVolume))),
+      weightedAvgClickPrice: averagePrice({ volume: row.clickedVolume, amount: row.clickedCost }),
+      currentClickPrice:
+        marketPrice === null
+          ? null
+          : clickPrice({
+              marketPrice,
+              markUp: contract.markUp,
+              transactionFees: contract.transactionFee,
+            }),
+    });
+  }
+  const averageOf = (name: ContractPartName) =>
+    parts.find((part) => part.name === name)?.weightedAvgClickPrice ?? null;
+  const deadline = nextClickDeadline({
+    clickType: contract.clickType,
+    yearOfSupply: year,
+    openMonths,
+    at: context.at,
+  });
+  return {
+    contractId: contract.contractId,
+    id: contract.customerId,
+    yearOfSupply: year,
+    clickedPercentage: positionClickedPercentage(parts),
+    weightedAvgGasClickPrice: averageOf('Gas'),
+    weightedAvgPeakClickPrice: averageOf('Peak'),
+    weightedAvgOffPeakClickPrice: averageOf('OffPeak'),
+    openVolume: fromDec(parts.reduce((sum, part) => sum.plus(toDec(part.openVolume)), toDec('0'))),
+    parts,
+    nextDeadline: deadline && {
+      maturity: deadline.maturity,
+      closesAt: deadline.closesAt.toISOString(),
+    },
+    pendingApprovals: context.pending.get(`${contract.id}/${year}`) ?? 0,
+    budgetPosition: null,
+  };
+}

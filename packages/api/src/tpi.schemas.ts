@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import {
+  IdParamSchema,
+  IdSchema,
+  WholeNumberParamSchema,
+  YearOfSupplySchema,
+} from './bounded.schemas';
+import { MarketSchema } from './market.schemas';
+import {
+  ClickDetailSchema,
+  ExecuteBodySchema,
+  PercentageInputSchema,
+  QuoteSchema,
+} from './purchase.schemas';
+import {
+  ClickTypeSchema,
+  CommoditySchema,
+  ContractPartNameSchema,
+  DecimalStringSchema,
+  MaturitySchema,
+} from './positions.schemas';
+
+/*
+ * The TPI consultant's cockpit (spec sections 3 and 6, docs/tpi.md): per customer, per contract
+ * and year of supply, the TPI summary of the spec with what a consultant decides on next to it.
+ * The spec does not show the TPI data call; both paths are ours.
+ */
+
+export const TPI_PATHS = {
+  /** Every customer of the calling consultant, a page at a time. */
+  all: '/rest/tpi',
+  /** One customer. */
+  customer: '/rest/tpi/:customerId',
+} as const;
+
+/** A page of customers; 200 customers fit on one page. */
+export const TPI_MAX_PAGE_SIZE = 200;
+
+export const TpiQuerySchema = z.object({
+  page: WholeNumberParamSchema(0, 10_000).default(0),
+  size: WholeNumberParamSchema(1, TPI_MAX_PAGE_SIZE).default(50),
+});
+export type TpiQuery = z.infer<typeof TpiQuerySchema>;
+
+export const TpiCustomerParamsSchema = z.object({ customerId: IdParamSchema });
+
+/** One contract part in one year of supply. Volumes in MWh (3 decimals), prices EUR/MWh. */
+export const TpiPartSchema = z.object({
+  name: ContractPartNameSchema,
+  totalVolume: DecimalStringSchema,
+  clickedVolume: DecimalStringSchema,
+  /** totalVolume - clickedVolume. */
+  openVolume: DecimalStringSchema,
+  /** clicked cost / clicked volume, half-up to 4 decimals; null when nothing is clicked. */
+  weightedAvgClickPrice: DecimalStringSchema.nullable(),
+  /** The year product's OTC price now + mark-up + transaction fee; null without an offer price. */
+  currentClickPrice: DecimalStringSchema.nullable(),
+});
+export type TpiPart = z.infer<typeof TpiPartSchema>;
+
+/** When the next position of the year with open volume stops being clickable (docs/tpi.md). */
+export const TpiDeadlineSchema = z.object({
+  maturity: MaturitySchema,
+  closesAt: z.iso.datetime(),
+});
+export type TpiDeadline = z.infer<typeof TpiDeadlineSchema>;
+
+/**
+ * The spec's TPI summary (contractId, id = customer id, yearOfSupply, clickedPercentage and the
+ * weighted average click price per part) and the cockpit's own figures.
+ */
+export const TpiSummarySchema = z.object({
+  contractId: z.string(),
+  id: IdSchema,
+  yearOfSupply: z.number().int(),
+  /** Clicked volume / total volume x 100 over every part, exact (the web rounds once). */
+  clickedPercentage: DecimalStringSchema,
+  weightedAvgGasClickPrice: DecimalStringSchema.nullable(),
+  weightedAvgPeakClickPrice: DecimalStringSchema.nullable(),
+  weightedAvgOffPeakClickPrice: DecimalStringSchema.nullable(),
+  /** Over every part, MWh. */
+  openVolume: DecimalStringSchema,
+  parts: z.array(TpiPartSchema),
+  nextDeadline: TpiDeadlineSchema.nullable(),
+  /** Clicks of this contract and year waiting for a second user's approval. */
+  pendingApprovals: z.number().int().nonnegative(),
+  /**
+   * The customer's budget position for the year. Budgets arrive with a later issue; until then
+   * always null (the field is named so the web and exports already have its place).
+   */
+  budgetPosition: z.null(),
+});
+export type TpiSummary = z.infer<typeof TpiSummarySchema>;
+
+export const TpiContractSchema = z.object({
+  contractId: z.string(),
+  commodity: CommoditySchema,
+  product: z.string(),
+  clickType: ClickTypeSchema,
+  /** One per year of supply, ascending. */
+  years: z.array(TpiSummarySchema),
+});
+export type TpiContract = z.infer<typeof TpiContractSchema>;
+
+/** One customer's TPI data (spec: TPI contract data, without the web's loading status). */
+export const TpiCustomerDataSchema = z.object({
+  customerId: IdSchema,
+  customerName: z.string(),
+  /** Contracts ordered by contract id. */
+  contracts: z.array(TpiContractSchema),
+});
+export type TpiCustomerData = z.infer<typeof TpiCustomerDataSchema>;
+
+export const TpiPageSchema = z.object({
+  data: z.array(TpiCustomerDataSchema),
+  page: z.number().int().nonnegative(),
+  size: z.number().int().positive(),
+  total: z.number().int().nonnegative(),
+});
+export type TpiPage = z.infer<typeof TpiPageSchema>;
+
+/*
+ * Clicking for several customers at once (docs/tpi.md, "Clicking for several customers"): a
+ * preview makes one real quote per customer and contract, then one confirmation executes each
+ * through the single click's path with its own idempotency key.
+ */
+
+export const MULTI_CLICK_PATHS = {
+  preview: '/rest/tpi/multi-click/preview',
+  execute: '/rest/tpi/multi-click/execute',
+} as const;
+
+/** As many customers as the overview shows on one page. */
+export const MULTI_CLICK_MAX_CUSTOMERS = TPI_MAX_PAGE_SIZE;
+/** A customer may have several contracts of one commodity. */
+export const MULTI_CLICK_MAX_ITEMS = 1000;
+
+const uniqueIds = <T>(values: T[]) => new Set(values).size === values.length;
+
+/** POST /rest/tpi/multi-click/preview: a position (e.g. Cal-2027 Power = Y 2027) and a share. */
+export const MultiClickPreviewBodySchema = z.object({
+  customerIds: z
+    .array(IdSchema)
+    .min(1)
+    .max(MULTI_CLICK_MAX_CUSTOMERS)
+    .refine(uniqueIds, 'each customer once'),
+  commodity: CommoditySchema,
+  yearOfSupply: YearOfSupplySchema,
+  maturity: MaturitySchema,
+  market: MarketSchema.default('OTC'),
+  /** Percent of each part's open volume, at most 2 decimals. */
+  percentage: PercentageInputSchema,
+  /** The quotes of an earlier preview this one replaces; they are given up first. */
+  replacesQuoteIds: z.array(z.uuid()).max(MULTI_CLICK_MAX_ITEMS).default([]),
+});
+export type MultiClickPreviewBody = z.infer<typeof MultiClickPreviewBodySchema>;
+
+/** Why something was not done: the code the single click would have answered. */
+export const MultiClickRefusalSchema = z.object({
+  code: z.string(),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
+});
+export type MultiClickRefusal = z.infer<typeof MultiClickRefusalSchema>;
+
+/** One contract of the customer holding the position: its quote, or why it cannot be clicked. */
+export const MultiClickLineSchema = z.object({
+  contractId: z.string(),
+  product: z.string(),
+  /** Volume per part, click price, cost and what confirming needs, held 5 minutes. */
+  quote: QuoteSchema.nullable(),
+  /** Set when quote is null: a DC_ reason, CLICK_LIMIT_REACHED, VOLUME_TOO_LOW, ... */
+  refusal: MultiClickRefusalSchema.nullable(),
+});
+export type MultiClickLine = z.infer<typeof MultiClickLineSchema>;
+
+export const MultiClickCustomerSchema = z.object({
+  customerId: IdSchema,
+  customerName: z.string(),
+  /** The consultant's mandate: their link to the customer is not read-only and may click. */
+  mayClick: z.boolean(),
+  /** The customer's contracts of the commodity with the year; none without a mandate. */
+  lines: z.array(MultiClickLineSchema),
+});
+export type MultiClickCustomer = z.infer<typeof MultiClickCustomerSchema>;
+
+export const MultiClickPreviewSchema = z.object({
+  customers: z.array(MultiClickCustomerSchema),
+});
+export type MultiClickPreview = z.infer<typeof MultiClickPreviewSchema>;
+
+/** POST /rest/tpi/multi-click/execute: each item is one single click's confirmation. */
+export const MultiClickExecuteBodySchema = z.object({
+  items: z
+    .array(ExecuteBodySchema)
+    .min(1)
+    .max(MULTI_CLICK_MAX_ITEMS)
+    .refine((items) => uniqueIds(items.map((item) => item.quoteId)), 'each quote once')
+    .refine(
+      (items) => uniqueIds(items.map((item) => item.idempotencyKey)),
+      'an idempotency key per quote',
+    ),
+});
+export type MultiClickExecuteBody = z.infer<typeof MultiClickExecuteBodySchema>;
+
+/** One item's outcome: the click (made now or by an earlier try with the key), or the refusal. */
+export const MultiClickOutcomeSchema = z.object({
+  quoteId: z.uuid(),
+  idempotencyKey: z.uuid(),
+  /** Null when the quote is not the caller's. */
+  customerId: IdSchema.nullable(),
+  contractId: z.string().nullable(),
+  click: ClickDetailSchema.nullable(),
+  refusal: MultiClickRefusalSchema.nullable(),
+});
+export type MultiClickOutcome = z.infer<typeof MultiClickOutcomeSchema>;
+
+export const MultiClickResultSchema = z.object({
+  /** In the order of the items. */
+  outcomes: z.array(MultiClickOutcomeSchema),
+});
+export type MultiClickResult = z.infer<typeof MultiClickResultSchema>;
