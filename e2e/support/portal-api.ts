@@ -28,15 +28,31 @@ export class PortalApi {
   }
 
   async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
-    const { cookies } = await this.request.storageState();
-    const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
     const answer = await this.request.fetch(path, {
       method,
       data,
-      headers: { authorization: `Bearer ${this.token}`, 'x-xsrf-token': xsrf },
+      headers: { authorization: `Bearer ${this.token}`, 'x-xsrf-token': await this.xsrf() },
     });
     expect(answer.ok(), `${method} ${path}: ${answer.status()} ${await answer.text()}`).toBe(true);
-    return (await answer.json()) as T;
+    // 204 and other empty answers have no body to read.
+    const body = await answer.text();
+    return (body === '' ? undefined : JSON.parse(body)) as T;
+  }
+
+  /** The double-submit token: the XSRF cookie's value, sent back as a header. */
+  private async xsrf(): Promise<string> {
+    const { cookies } = await this.request.storageState();
+    return cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  }
+
+  /** Ends this session on the server (the spec's logout: the token as the body). */
+  async signOut(): Promise<void> {
+    const answer = await this.request.post('/rest/authentication/logout', {
+      data: this.token,
+      headers: { 'content-type': 'text/plain', 'x-xsrf-token': await this.xsrf() },
+    });
+    expect(answer.ok(), `logout: ${answer.status()}`).toBe(true);
+    await this.dispose();
   }
 
   async dispose(): Promise<void> {

@@ -8,7 +8,7 @@ import { catalogues } from '../shared/i18n/catalogues';
 import { I18nProvider } from '../shared/i18n/i18n-provider';
 import { currentLocale } from '../shared/i18n/locale-store';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
-import { theme } from '../shared/ui/theme';
+import { cssVariablesResolver, theme } from '../shared/ui/theme';
 import type { WebSocketLike } from '../shared/websocket/websocket-client';
 import { KlikApp, type CreateRouter } from './klik-app';
 
@@ -84,7 +84,7 @@ export function Bootstrap(props: BootstrapProps) {
       new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
   );
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <EnvironmentGate {...props} />
       </QueryClientProvider>

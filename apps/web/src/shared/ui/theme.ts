@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'teal',
@@ -6,4 +6,14 @@ export const theme = createTheme({
   primaryShade: { light: 9, dark: 6 },
   defaultRadius: 'md',
   focusRing: 'auto',
+});
+
+/**
+ * Mantine's dimmed grey (hints under fields, secondary text) is 3.3:1 on white; a shade darker
+ * meets WCAG AA's 4.5:1 for the small text it is used for.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
 });

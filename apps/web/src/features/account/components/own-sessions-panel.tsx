@@ -84,7 +84,7 @@ export function OwnSessionsPanel() {
                   <Table.Td>{formatDateTime(session.lastUsedAt, locale)}</Table.Td>
                   <Table.Td>
                     {session.current ? (
-                      <Badge variant="light">{t('myInfo.sessions.current')}</Badge>
+                      <Badge color="teal.9">{t('myInfo.sessions.current')}</Badge>
                     ) : (
                       <Button
                         size="xs"
