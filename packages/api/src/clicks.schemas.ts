@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DaySchema, WholeNumberParamSchema, YearOfSupplyParamSchema } from './bounded.schemas';
+import { DaySchema, YearOfSupplyParamSchema } from './bounded.schemas';
 import {
   ContractIdSchema,
   ContractPartNameSchema,
