@@ -165,6 +165,15 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: 'mailoutbox',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('adminOnly'),
+              lazy: async () => ({
+                Component: (await import('../features/admin/screens/mail-outbox-screen'))
+                  .MailOutboxScreen,
+              }),
+            },
+            {
               path: 'editconsultant',
               ErrorBoundary: ScreenError,
               loader: guardLoader('adminOnly'),

@@ -28,6 +28,7 @@ const ADMIN = [
     'shell.nav.addViewOnlyUser',
     'shell.nav.csu',
     'shell.nav.audit',
+    'shell.nav.mailOutbox',
     'shell.nav.consultants',
     'shell.nav.addAccountManager',
   ],

@@ -84,6 +84,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   },
   { path: ADMIN_WEB_PATHS.csu, label: 'shell.nav.csu', group: 'admin' },
   { path: ADMIN_WEB_PATHS.audit, label: 'shell.nav.audit', group: 'admin' },
+  { path: ADMIN_WEB_PATHS.mailOutbox, label: 'shell.nav.mailOutbox', group: 'admin' },
   { path: ADMIN_WEB_PATHS.consultants, label: 'shell.nav.consultants', group: 'admin' },
   {
     path: ADMIN_WEB_PATHS.addAccountManager,

@@ -8,6 +8,8 @@ export const ADMIN_WEB_PATHS = {
   addAccountManager: '/addaccountmanager',
   csu: '/csu',
   audit: '/audit',
+  /** Not a screen of the spec: the notification e-mails (docs/notifications.md). */
+  mailOutbox: '/mailoutbox',
   consultants: '/editconsultant',
   newConsultant: '/editconsultant/new',
   editConsultant: (userId: number) => `/editconsultant/${userId}`,

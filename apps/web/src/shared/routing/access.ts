@@ -40,6 +40,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   notificaties: 'signedIn',
   notifications: 'signedIn',
   announcements: 'adminOnly',
+  mailoutbox: 'adminOnly',
 };
 
 export function admits(access: Access, session: SessionRole): boolean {
