@@ -9,19 +9,22 @@ import type { Role } from './auth.schemas';
 
 /**
  * Whom a rule is written for. Role decides, except that a customer user with the right to
- * manage their company's users (manageUsers: editusers, addviewonlyuser) is a userManager.
+ * manage their company's users (manageUsers: editusers, addviewonlyuser) is a userManager, and a
+ * consultant with the TPI page (allowTPIPage, spec section 6) is a tpiConsultant.
  */
 export const PRINCIPALS = [
   'admin',
   'accountmanager',
   'userManager',
   'consultant',
+  'tpiConsultant',
   'customer',
 ] as const;
 export type Principal = (typeof PRINCIPALS)[number];
 
-export function principalOf(role: Role, manageUsers: boolean): Principal {
+export function principalOf(role: Role, manageUsers: boolean, allowTPIPage = false): Principal {
   if (role === 'customer' && manageUsers) return 'userManager';
+  if (role === 'consultant' && allowTPIPage) return 'tpiConsultant';
   return role;
 }
 
@@ -48,7 +51,12 @@ export interface PermissionRule {
   summary: string;
 }
 
-const NOBODY_ELSE = { userManager: 'none', consultant: 'none', customer: 'none' } as const;
+const NOBODY_ELSE = {
+  userManager: 'none',
+  consultant: 'none',
+  tpiConsultant: 'none',
+  customer: 'none',
+} as const;
 
 export const PERMISSIONS = {
   'adminDashboard.read': {
@@ -102,6 +110,7 @@ export const PERMISSIONS = {
       accountmanager: 'own',
       userManager: 'own',
       consultant: 'none',
+      tpiConsultant: 'none',
       customer: 'none',
     },
     summary: 'manageusers and editusers lists, one user',
@@ -121,6 +130,7 @@ export const PERMISSIONS = {
       accountmanager: 'own',
       userManager: 'own',
       consultant: 'none',
+      tpiConsultant: 'none',
       customer: 'none',
     },
     summary: 'addviewonlyuser: a read-only customer user who may not click',
@@ -133,6 +143,7 @@ export const PERMISSIONS = {
       accountmanager: 'own',
       userManager: 'own',
       consultant: 'none',
+      tpiConsultant: 'none',
       customer: 'none',
     },
     summary: "edit a user's details and rights, never above the editor's own",
@@ -145,6 +156,7 @@ export const PERMISSIONS = {
       accountmanager: 'own',
       userManager: 'own',
       consultant: 'none',
+      tpiConsultant: 'none',
       customer: 'none',
     },
     summary: 'deactivate (ends their sessions at once) or reactivate a user; never yourself',
@@ -176,8 +188,9 @@ export const PERMISSIONS = {
   loginAs: {
     writes: false,
     subject: 'user',
-    reach: { admin: 'all', accountmanager: 'own', ...NOBODY_ELSE },
-    summary: 'sign in as a customer-side user (an account manager keeps their own readOnly)',
+    reach: { admin: 'all', accountmanager: 'own', ...NOBODY_ELSE, tpiConsultant: 'own' },
+    summary:
+      'sign in as a customer-side user (an account manager keeps their own readOnly; a TPI consultant: customer users of their own customers)',
   },
   'trading.pause': {
     writes: true,

@@ -91,6 +91,7 @@ export interface AdminWorld {
     | 'readOnlyAccountmanager'
     | 'userManager'
     | 'consultant'
+    | 'tpiConsultant'
     | 'customer'
     | 'viewer',
     Caller
@@ -130,6 +131,11 @@ export async function adminWorld(env: Record<string, string> = {}): Promise<Admi
     }),
     consultant: await make('consultant', 'consultant', {
       role: 'consultant',
+      customerIds: [own.id],
+    }),
+    tpiConsultant: await make('TPI consultant', 'tpiConsultant', {
+      role: 'consultant',
+      allowTPIPage: true,
       customerIds: [own.id],
     }),
     customer: await make('customer', 'customer', { role: 'customer', customerIds: [own.id] }),

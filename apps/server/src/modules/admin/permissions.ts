@@ -113,7 +113,7 @@ async function ownCustomerIds(db: Db, userId: number, writable: boolean): Promis
 /** The caller's scope for an action; refuses (403) who does not reach it at all. */
 export async function scopeOf(db: Db, auth: AuthContext, action: Action): Promise<AdminScope> {
   const reach = reachOfCaller(auth, action);
-  const principal = principalOf(auth.user.role, auth.user.manageUsers);
+  const principal = principalOf(auth.user.role, auth.user.manageUsers, auth.user.allowTPIPage);
   if (reach === 'none') throw new AppError('FORBIDDEN');
   if (reach === 'all') return new AdminScope(action, principal, null);
   const writable = principal === 'userManager' && action !== 'users.read';

@@ -32,7 +32,11 @@ export function sessionOf(request: FastifyRequest): AuthContext {
 
 /** How far the caller reaches for an action (all, own or none), read-only sessions included. */
 export function reachOfCaller(auth: AuthContext, action: Action): Reach {
-  return reachOf(action, principalOf(auth.user.role, auth.user.manageUsers), auth.user.readOnly);
+  return reachOf(
+    action,
+    principalOf(auth.user.role, auth.user.manageUsers, auth.user.allowTPIPage),
+    auth.user.readOnly,
+  );
 }
 
 export function createAuthGuards(auth: AuthService): AuthGuards {

@@ -56,7 +56,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       preHandler: guards.requireAuth,
       schema: {
         tags: ['authentication'],
-        summary: 'Admin or account manager signs in as a customer-side user (username as body)',
+        summary:
+          'Admin, account manager or TPI consultant signs in as a customer-side user (username as body)',
         body: LoginAsBodySchema,
         response: { 200: UserSessionSchema },
       },

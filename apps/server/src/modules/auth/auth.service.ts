@@ -299,7 +299,9 @@ export class AuthService {
       });
       throw new AppError(code);
     };
-    const reach = reachOf('loginAs', principalOf(caller.user.role, caller.user.manageUsers), false);
+    const { role, manageUsers, allowTPIPage } = caller.user;
+    const principal = principalOf(role, manageUsers, allowTPIPage);
+    const reach = reachOf('loginAs', principal, false);
     if (caller.impersonator !== null || reach === 'none') {
       return refuse('FORBIDDEN', 'caller may not impersonate');
     }
@@ -308,13 +310,17 @@ export class AuthService {
     if (!isCustomerSideRole(target.role)) {
       return refuse('FORBIDDEN', 'target is not a customer-side user');
     }
+    // A TPI consultant acts for their customers, never as another consultant.
+    if (principal === 'tpiConsultant' && target.role !== 'customer') {
+      return refuse('FORBIDDEN', 'target is not a customer user');
+    }
     const targetCustomers = await findLinkedCustomerIds(db, target.id);
     if (reach === 'own') {
-      // An account manager signs in only as users whose every customer is in the portfolio:
-      // the session they get sees all of that user's customers.
-      const portfolio = new Set(await findLinkedCustomerIds(db, caller.user.id));
-      if (targetCustomers.length === 0 || !targetCustomers.every((id) => portfolio.has(id))) {
-        return refuse('FORBIDDEN', 'target is outside the portfolio');
+      // An account manager (their portfolio) or a TPI consultant (their customers) signs in only
+      // as users whose every customer is their own: the session they get sees all of them.
+      const own = new Set(await findLinkedCustomerIds(db, caller.user.id));
+      if (targetCustomers.length === 0 || !targetCustomers.every((id) => own.has(id))) {
+        return refuse('FORBIDDEN', "target is outside the caller's customers");
       }
     }
     if (await hasOnlyInactiveCustomers(db, target.id)) {
@@ -323,8 +329,12 @@ export class AuthService {
 
     const callerRow = await findUserById(db, caller.user.id);
     if (!callerRow) return refuse('FORBIDDEN', 'caller no longer exists');
+    // An account manager keeps their own flag (spec section 4); a read-only consultant does not
+    // gain clicking by acting as a user who may.
     const readOnly =
-      caller.user.role === 'accountmanager' ? caller.user.readOnly : target.read_only;
+      role === 'accountmanager'
+        ? caller.user.readOnly
+        : target.read_only || (role === 'consultant' && caller.user.readOnly);
     const session = await this.openSession(target, callerRow, readOnly, request);
     await writeAudit(db, {
       at: now(),
