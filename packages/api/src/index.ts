@@ -7,6 +7,7 @@ export * from './login-throttle.schemas';
 export * from './trading.schemas';
 export * from './positions.schemas';
 export * from './tpi.schemas';
+export * from './tpi-filter';
 export * from './env.schemas';
 export * from './routes';
 export * from './ws.schemas';

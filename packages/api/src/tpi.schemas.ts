@@ -31,7 +31,20 @@ export const TPI_PATHS = {
   all: '/rest/tpi',
   /** One customer. */
   customer: '/rest/tpi/:customerId',
+  /** The customer users the consultant may sign in as (login-as, consultantdashboard). */
+  users: '/rest/tpi/:customerId/users',
+  /** The cockpit's lines with its filters and order, as CSV or XLSX. */
+  export: '/rest/tpi/export',
 } as const;
+
+/** A customer user a TPI consultant may act as. */
+export const TpiUserSchema = z.object({
+  username: z.string(),
+  name: z.string(),
+  readOnly: z.boolean(),
+});
+export type TpiUser = z.infer<typeof TpiUserSchema>;
+export const TpiUserListSchema = z.array(TpiUserSchema);
 
 /** A page of customers; 200 customers fit on one page. */
 export const TPI_MAX_PAGE_SIZE = 200;

@@ -79,15 +79,24 @@ export function clicksCsv(clicks: readonly ClickDetail[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** The same rows as an XLSX workbook with one sheet; numbers are spreadsheet numbers. */
-export async function clicksXlsx(clicks: readonly ClickDetail[]): Promise<Buffer> {
-  const header = EXPORT_COLUMNS.map((column) => ({ value: column, fontWeight: 'bold' as const }));
-  const data = rowsOf(clicks).map((row) =>
+/** Rows as an XLSX workbook with one sheet under bold headings; numbers are spreadsheet numbers. */
+export async function xlsxOf(
+  columns: readonly string[],
+  rows: readonly Cell[][],
+  sheet: string,
+): Promise<Buffer> {
+  const header = columns.map((column) => ({ value: column, fontWeight: 'bold' as const }));
+  const data = rows.map((row) =>
     row.map((cell) => {
       if (cell === null) return null;
       if ('number' in cell) return { value: Number(cell.number), type: Number };
       return { value: cell.text, type: String };
     }),
   );
-  return writeXlsxFile([header, ...data], { sheet: 'Clicks' }).toBuffer();
+  return writeXlsxFile([header, ...data], { sheet }).toBuffer();
+}
+
+/** The same rows as an XLSX workbook with one sheet. */
+export function clicksXlsx(clicks: readonly ClickDetail[]): Promise<Buffer> {
+  return xlsxOf(EXPORT_COLUMNS, rowsOf(clicks), 'Clicks');
 }

@@ -156,3 +156,44 @@ export async function findTpiData(db: Db, customerIds: readonly number[]): Promi
     })),
   };
 }
+
+/**
+ * The active customer users of a customer whose every customer is the consultant's: whom the
+ * consultant may sign in as (the login-as rule, auth.service.ts), by name.
+ */
+export async function findActableUsers(
+  db: Db,
+  consultantId: number,
+  customerId: number,
+): Promise<{ username: string; name: string; readOnly: boolean }[]> {
+  const rows = await db
+    .selectFrom('users as u')
+    .innerJoin('user_customers as uc', 'uc.user_id', 'u.id')
+    .where('uc.customer_id', '=', customerId)
+    .where('u.role', '=', 'customer')
+    .where('u.disabled', '=', false)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('user_customers as other')
+            .select('other.customer_id')
+            .whereRef('other.user_id', '=', 'u.id')
+            .where(({ not: notInner, exists: existsInner, selectFrom: from }) =>
+              notInner(
+                existsInner(
+                  from('user_customers as mine')
+                    .select('mine.customer_id')
+                    .where('mine.user_id', '=', consultantId)
+                    .whereRef('mine.customer_id', '=', 'other.customer_id'),
+                ),
+              ),
+            ),
+        ),
+      ),
+    )
+    .select(['u.username', 'u.name', 'u.read_only'])
+    .orderBy('u.name')
+    .orderBy('u.username')
+    .execute();
+  return rows.map((row) => ({ username: row.username, name: row.name, readOnly: row.read_only }));
+}

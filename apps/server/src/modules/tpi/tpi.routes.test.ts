@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TpiCustomerDataSchema, TpiPageSchema, type TpiSummary } from '@klik/api';
+import {
+  TpiCustomerDataSchema,
+  TpiPageSchema,
+  TpiUserListSchema,
+  type TpiSummary,
+} from '@klik/api';
 import {
   createClick,
   createContract,
@@ -87,7 +92,13 @@ beforeAll(async () => {
   const mine = [first.id, second.id, third.id];
   const tpi = await createUser(db, { role: 'consultant', allowTPIPage: true, customerIds: mine });
   const plain = await createUser(db, { role: 'consultant', customerIds: mine });
-  const customer = await createUser(db, { role: 'customer', customerIds: [first.id] });
+  const customer = await createUser(db, {
+    role: 'customer',
+    name: 'Anna Bakker',
+    customerIds: [first.id],
+  });
+  // Also a user of someone else's customer: not one to act as.
+  await createUser(db, { role: 'customer', customerIds: [first.id, foreign.id] });
   const admin = await createUser(db, { role: 'admin' });
   for (const [key, user] of [
     ['tpi', tpi],
@@ -211,5 +222,39 @@ describe('GET /rest/tpi', () => {
     expect((await get('/rest/tpi', tokens.customer)).statusCode).toBe(403);
     expect((await get('/rest/tpi?size=201', tokens.tpi)).statusCode).toBe(400);
     expect((await get('/rest/tpi?page=-1', tokens.tpi)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /rest/tpi/{customerId}/users', () => {
+  it("lists the customer users whose every customer is the consultant's", async () => {
+    const response = await get(`/rest/tpi/${first.id}/users`, tokens.tpi);
+    expect(response.statusCode).toBe(200);
+    expect(TpiUserListSchema.parse(response.json()).map((user) => user.name)).toEqual([
+      'Anna Bakker',
+    ]);
+    expect((await get(`/rest/tpi/${foreign.id}/users`, tokens.tpi)).statusCode).toBe(403);
+    expect((await get(`/rest/tpi/${first.id}/users`, tokens.plainConsultant)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /rest/tpi/export', () => {
+  it('writes the filtered lines as CSV, one per customer, contract and year', async () => {
+    const response = await get('/rest/tpi/export?format=csv&commodity=Power', tokens.tpi);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = response.body.trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^customerId,customer,contractId,commodity,/);
+    expect(lines.slice(1).map((line) => line.split(',').slice(2, 7))).toEqual([
+      ['KL-TPI-P', 'Power', 'Stroom Peak/Off-peak NL', '2027', '7.5'],
+      ['KL-TPI-P', 'Power', 'Stroom Peak/Off-peak NL', '2028', '0'],
+    ]);
+  });
+
+  it('writes XLSX, and only for a TPI consultant', async () => {
+    const response = await get('/rest/tpi/export?format=xlsx&behind=10', tokens.tpi);
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect((await get('/rest/tpi/export', tokens.customer)).statusCode).toBe(403);
+    expect((await get('/rest/tpi/export?behind=101', tokens.tpi)).statusCode).toBe(400);
   });
 });

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   TPI_PATHS,
   TpiCustomerDataSchema,
+  TpiExportQuerySchema,
+  TpiUserListSchema,
   TpiCustomerParamsSchema,
   TpiPageSchema,
   TpiQuerySchema,
@@ -9,7 +11,10 @@ import {
 import type { Db } from '../../db/database';
 import type { AuthGuards } from '../auth/auth-guards';
 import { sessionOf } from '../auth/auth-guards';
+import { tpiCsv, tpiXlsx } from './tpi-export';
 import { TpiService } from './tpi.service';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The TPI consultant's data calls (docs/tpi.md); reads only, so nothing is audited. */
 export const tpiRoutes: FastifyPluginAsyncZod<{
@@ -46,5 +51,40 @@ export const tpiRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => tpi.customer(sessionOf(request), request.params.customerId),
+  );
+
+  // A static path: Fastify matches it before /rest/tpi/:customerId.
+  app.get(
+    TPI_PATHS.export,
+    {
+      preHandler: guards.requireAuth,
+      schema: {
+        ...common,
+        summary: "The cockpit's lines with its filters and order as CSV (RFC 4180) or XLSX",
+        querystring: TpiExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filter } = request.query;
+      const views = await tpi.cockpit(sessionOf(request), filter);
+      const name = `klik-tpi-${now().toISOString().slice(0, 10)}.${format}`;
+      reply.header('content-disposition', `attachment; filename="${name}"`);
+      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(tpiCsv(views));
+      return reply.type(XLSX_TYPE).send(await tpiXlsx(views));
+    },
+  );
+
+  app.get(
+    TPI_PATHS.users,
+    {
+      preHandler: guards.requireAuth,
+      schema: {
+        ...common,
+        summary: 'The customer users a TPI consultant may sign in as, by name',
+        params: TpiCustomerParamsSchema,
+        response: { 200: TpiUserListSchema },
+      },
+    },
+    async (request) => tpi.users(sessionOf(request), request.params.customerId),
   );
 };

@@ -7,8 +7,12 @@ import {
   toDec,
   type ContractPartName,
 } from '@klik/domain';
+import { tpiCockpit } from '@klik/api';
 import type {
   TpiContract,
+  TpiCustomerView,
+  TpiFilter,
+  TpiUser,
   TpiCustomerData,
   TpiPage,
   TpiPart,
@@ -21,6 +25,7 @@ import type { AuthContext } from '../auth/auth.service';
 import { PRODUCT_OF_PART } from '../positions/contract-view';
 import type { ContractHead } from '../positions/positions.repository';
 import {
+  findActableUsers,
   findConsultantCustomer,
   findConsultantCustomerPage,
   findTpiData,
@@ -28,6 +33,9 @@ import {
   type TpiData,
   type TpiPartYearRow,
 } from './tpi.repository';
+
+// Far above any consultant's book (the cockpit is built for a few hundred customers).
+const EXPORT_MAX_CUSTOMERS = 5_000;
 
 const PART_ORDER: readonly ContractPartName[] = ['Gas', 'Peak', 'OffPeak'];
 
@@ -55,6 +63,31 @@ export class TpiService {
     if (!customer) throw new AppError('FORBIDDEN');
     const [data] = this.#build([customer], await findTpiData(this.deps.db, [customer.id]));
     return data as TpiCustomerData;
+  }
+
+  /** Whom the consultant may sign in as for one of their customers. */
+  async users(auth: AuthContext, customerId: number): Promise<TpiUser[]> {
+    assertTpiConsultant(auth);
+    const customer = await findConsultantCustomer(this.deps.db, auth.user.id, customerId);
+    if (!customer) throw new AppError('FORBIDDEN');
+    return findActableUsers(this.deps.db, auth.user.id, customerId);
+  }
+
+  /** Every customer's lines with the cockpit's filter and order, for the export. */
+  async cockpit(auth: AuthContext, filter: TpiFilter): Promise<TpiCustomerView[]> {
+    assertTpiConsultant(auth);
+    const { rows } = await findConsultantCustomerPage(this.deps.db, auth.user.id, {
+      offset: 0,
+      limit: EXPORT_MAX_CUSTOMERS,
+    });
+    const data = this.#build(
+      rows,
+      await findTpiData(
+        this.deps.db,
+        rows.map((row) => row.id),
+      ),
+    );
+    return tpiCockpit(data, filter, this.deps.now());
   }
 
   async page(auth: AuthContext, query: TpiQuery): Promise<TpiPage> {
