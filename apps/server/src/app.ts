@@ -50,6 +50,8 @@ import { AccountService } from './modules/account/account.service';
 import { TotpService } from './modules/account/totp.service';
 import { positionsRoutes } from './modules/positions/positions.routes';
 import { PositionsService } from './modules/positions/positions.service';
+import { multiClickRoutes } from './modules/tpi/multi-click.routes';
+import { MultiClickService } from './modules/tpi/multi-click.service';
 import { tpiRoutes } from './modules/tpi/tpi.routes';
 import { InProcessEventBus, type EventBus } from './modules/realtime/event-bus';
 import { EventOutbox } from './modules/realtime/event-outbox';
@@ -334,6 +336,10 @@ export async function buildApp(
     guards,
     devOutbox: devSms && config.purchase.sms.devOutbox ? devSms : null,
     testDesk: config.purchase.deskTestControl ? desk : null,
+  });
+  await app.register(multiClickRoutes, {
+    multiClick: new MultiClickService({ db: deps.db, now: deps.now, purchase, log: app.log }),
+    guards,
   });
   await app.register(clicksRoutes, { db: deps.db, guards, now: deps.now });
   await app.register(tpiRoutes, { db: deps.db, guards, now: deps.now });

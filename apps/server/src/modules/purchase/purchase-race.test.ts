@@ -1,121 +1,45 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Maturity } from '@klik/domain';
 import { createContract, createCustomer, createOffers } from '../../../test/builders';
-import { testConfig } from '../../../test/test-app';
+import { ledgerInvariant, raceUser, startRaceApp, type RaceApp } from '../../../test/race-app';
 import { TestClock } from '../../../test/test-clock';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
-import { buildApp } from '../../app';
+import type { TestDatabase } from '../../../test/test-database';
 import type { Db } from '../../db/database';
-import type { Database } from '../../db/schema';
 import type { AppError } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth.service';
 import { PgAdvisoryLock } from '../market/feed-lock';
-import { InProcessEventBus } from '../realtime/event-bus';
 import { ClickDesk, CLICK_DESK_LOCK_KEY } from './click-desk';
 import { FRIDAY_11 } from './purchase-test-kit';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const CONCURRENCY = 200;
 
-/**
- * The invariant of the ledger, asked of the database itself: no month holds more clicked than
- * total volume, and the volume of the clicks that hold volume is exactly the ledger's.
- */
-async function ledgerInvariant(db: Db): Promise<{ overfilled: string; mismatch: string }> {
-  const result = await sql<{ overfilled: string; mismatch: string }>`
-    select
-      (select count(*) from position_months where clicked_volume > total_volume)::text
-        as overfilled,
-      (coalesce((select sum(clicked_volume) from position_months), 0)
-        - coalesce((select sum(cm.volume) from click_months cm join clicks k on k.id = cm.click_id
-          where k.status in ('PENDING_APPROVAL', 'IN_PROGRESS', 'COMPLETED')), 0))::text
-        as mismatch`.execute(db);
-  const row = result.rows[0];
-  return { overfilled: row?.overfilled ?? '?', mismatch: String(Number(row?.mismatch ?? NaN)) };
-}
-
 // PGlite serves one connection and runs every transaction one after another: it cannot show a
 // race, so these run on PostgreSQL (TEST_DATABASE_URL) only.
 describe.skipIf(!onPostgres)(
   'concurrent clicks on PostgreSQL (skipped on PGlite: one connection cannot race)',
   () => {
-    let database: TestDatabase;
+    let race: RaceApp;
     let db: Db;
     let app: FastifyInstance;
+    let database: TestDatabase;
     const clock = new TestClock(FRIDAY_11);
 
     beforeAll(async () => {
-      database = await createTestDatabase();
-      // Many connections, so the executions really run at the same time.
-      const pool = new pg.Pool({ connectionString: database.url as string, max: 50 });
-      // Dropping the test database ends connections that may still be closing; as in the app
-      // (db/database.ts), such an error of an idle connection must not fail the run.
-      pool.on('error', () => {});
-      db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-      app = await buildApp(testConfig(), { db, bus: new InProcessEventBus(), now: clock.now });
-      await app.ready();
+      race = await startRaceApp(clock, 50);
+      ({ db, app, database } = race);
     }, 60_000);
 
     afterAll(async () => {
-      await app?.close();
-      await db?.destroy();
-      await database?.drop();
+      await race?.close();
     });
 
-    async function users(customerId: number, count: number): Promise<AuthContext[]> {
-      const rows = await db
-        .insertInto('users')
-        .values(
-          Array.from({ length: count }, (_, index) => ({
-            username: `racer-${randomBytes(4).toString('hex')}-${index}`,
-            name: `Racer ${index}`,
-            password_hash: 'not-used',
-            role: 'customer' as const,
-            locale: 'nl',
-          })),
-        )
-        .returning(['id', 'username'])
-        .execute();
-      await db
-        .insertInto('user_customers')
-        .values(rows.map((row) => ({ user_id: row.id, customer_id: customerId })))
-        .execute();
-      const at = clock.now();
-      const sessions = await db
-        .insertInto('sessions')
-        .values(
-          rows.map((row) => ({
-            token_hash: randomBytes(32).toString('hex'),
-            user_id: row.id,
-            read_only: false,
-            created_at: at,
-            last_used_at: at,
-            absolute_expires_at: new Date(at.getTime() + 3600_000),
-          })),
-        )
-        .returning(['id', 'user_id'])
-        .execute();
-      return rows.map((row) => ({
-        sessionId: sessions.find((session) => session.user_id === row.id)?.id as number,
-        tokenHash: '',
-        user: {
-          id: row.id,
-          username: row.username,
-          name: row.username,
-          role: 'customer',
-          locale: 'nl',
-          readOnly: false,
-          allowTPIPage: false,
-          clickAuthorized: true,
-          manageUsers: false,
-          mustChangePassword: false,
-        },
-        impersonator: null,
-      }));
+    function users(customerId: number, count: number): Promise<AuthContext[]> {
+      return Promise.all(
+        Array.from({ length: count }, () => raceUser(db, clock.now(), 'customer', [customerId])),
+      );
     }
 
     it(`${CONCURRENCY} executions at once on Y, Q1 and M1 never click more than is open`, async () => {

@@ -72,7 +72,8 @@ interface Evaluation {
   session: TradingSession;
 }
 
-function actorOf(auth: AuthContext) {
+/** Who acted, and the administrator signed in as them, as the audit log records it. */
+export function actorOf(auth: AuthContext) {
   return {
     actor: { id: auth.user.id, username: auth.user.username },
     impersonator: auth.impersonator
@@ -171,8 +172,16 @@ export class PurchaseService {
     return !terms || terms.accepted ? null : terms.version;
   }
 
-  /** Prices a click for the quote's lifetime; checks every rule execution checks. */
-  async quote(auth: AuthContext, body: QuoteBody, ip: string | null): Promise<Quote> {
+  /**
+   * Prices a click for the quote's lifetime; checks every rule execution checks. `alongside`
+   * names open quotes of the same multi-customer preview (docs/tpi.md), which may stand together.
+   */
+  async quote(
+    auth: AuthContext,
+    body: QuoteBody,
+    ip: string | null,
+    alongside: ReadonlySet<string> = new Set(),
+  ): Promise<Quote> {
     const { db, now, settings } = this.deps;
     await this.#assertCustomerAccess(auth, body.customerId);
     const contract = await findContractByPublicId(db, body.contractId);
@@ -218,17 +227,18 @@ export class PurchaseService {
         row.contract_id === contract.id &&
         row.year_of_supply === period.yearOfSupply &&
         row.maturity === period.maturity;
-      if (open.some((row) => !samePosition(row))) {
+      if (open.some((row) => !samePosition(row) && !alongside.has(row.id))) {
         throw new AppError('ANOTHER_CLICK_IN_PROGRESS');
       }
-      if (open.length > 0) {
+      const replaced = open.filter(samePosition);
+      if (replaced.length > 0) {
         await trx
           .updateTable('purchase_quotes')
           .set({ cancelled_at: at })
           .where(
             'id',
             'in',
-            open.map((row) => row.id),
+            replaced.map((row) => row.id),
           )
           .execute();
       }
