@@ -46,7 +46,7 @@ export function NotificationBell() {
         disabled={unread === 0}
         size={16}
         offset={4}
-        color="red"
+        color="red.9"
       >
         <ActionIcon
           component={Link}

@@ -62,7 +62,7 @@ export function NotificationItem({
         </Text>
         <Group gap="xs">
           {onOpen && (
-            <Button size="xs" variant="light" onClick={() => onOpen(notification)}>
+            <Button size="xs" variant="default" onClick={() => onOpen(notification)}>
               {t(
                 notification.clickId !== null
                   ? 'notifications.openClick'

@@ -120,7 +120,7 @@ export function NotificationsScreen() {
         <Title order={1}>{t('notifications.title')}</Title>
         {mayMarkRead && (
           <Button
-            variant="light"
+            variant="default"
             onClick={() => mark(null)}
             disabled={!anyUnread || markRead.isPending}
             data-testid="notifications-mark-all"
