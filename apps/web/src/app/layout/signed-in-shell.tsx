@@ -11,7 +11,7 @@ import {
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { ImpersonationBanner } from '../../features/admin/components/impersonation-banner';
-import { forgetOwnSession } from '../../features/admin/impersonation';
+import { forgetOwnSession } from '../../shared/session/impersonation';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useApiClient } from '../../shared/api/use-api-client';
 import { useEnv } from '../../shared/env/use-env';

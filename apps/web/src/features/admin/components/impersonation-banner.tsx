@@ -6,7 +6,11 @@ import { useT } from '../../../shared/i18n/use-t';
 import { homePath } from '../../../shared/routing/access';
 import { PATHS } from '../../../shared/routing/paths';
 import { clearLocalSession } from '../../../shared/session/session-store';
-import { forgetOwnSession, ownSessionBehind, returnToOwnSession } from '../impersonation';
+import {
+  forgetOwnSession,
+  ownSessionBehind,
+  returnToOwnSession,
+} from '../../../shared/session/impersonation';
 
 /**
  * Shown above every screen while an administrator works as someone else: who, and one click back

@@ -6,7 +6,7 @@ import { useT } from '../../../shared/i18n/use-t';
 import { errorMessageKeyFor } from '../../../shared/i18n/message-keys';
 import { homePath } from '../../../shared/routing/access';
 import { useLoginAs } from '../api/use-login-as';
-import { continueAs } from '../impersonation';
+import { continueAs } from '../../../shared/session/impersonation';
 
 /** Lets an admin or account manager continue as one of the customers' users. */
 export function LoginAsForm() {

@@ -10,7 +10,7 @@ import { useSearchEdits } from '../../../shared/routing/use-search-edits';
 import { useLoginAs } from '../api/use-login-as';
 import { useUserList } from '../api/users-api';
 import { LoadFailed, Loading } from '../components/load-states';
-import { continueAs } from '../impersonation';
+import { continueAs } from '../../../shared/session/impersonation';
 
 /** Only active customer-side users can be signed in as (docs/permissions.md). */
 function canBecome(user: AdminUser): boolean {

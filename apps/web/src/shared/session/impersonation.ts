@@ -1,18 +1,14 @@
 import { z } from 'zod';
 import type { UserSession } from '@klik/api';
-import { sessionJsonStorage } from '../../shared/storage/browser-storage';
-import {
-  StoredSessionSchema,
-  readSession,
-  replaceSession,
-} from '../../shared/session/session-store';
-import { createStoredValue } from '../../shared/storage/stored-value';
+import { sessionJsonStorage } from '../storage/browser-storage';
+import { StoredSessionSchema, readSession, replaceSession } from './session-store';
+import { createStoredValue } from '../storage/stored-value';
 
 /**
- * Login-as keeps the administrator's own session in this tab's session storage, so one click
- * brings them back to it: the server leaves that session valid while they work as someone else,
- * and offers no call to go back. Signing out (or going back) ends the borrowed session and
- * forgets this one.
+ * Login-as keeps the administrator's (or the TPI consultant's) own session in this tab's session
+ * storage, so one click brings them back to it: the server leaves that session valid while they
+ * work as someone else, and offers no call to go back. Signing out (or going back) ends the
+ * borrowed session and forgets this one.
  */
 const OwnSessionSchema = z.object({
   session: StoredSessionSchema,
