@@ -153,6 +153,7 @@ describe('signed-in shell', () => {
       'Gebruiker met alleen-lezen toevoegen',
       'Inloggen als',
       'Audit log',
+      'Notificatie-e-mails',
       'Consultants',
       'Accountmanager toevoegen',
     ]);
