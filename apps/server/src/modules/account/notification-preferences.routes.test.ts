@@ -106,12 +106,13 @@ describe(`notification preferences on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, 
 
   it('refuses an unknown kind or channel with 400 and changes nothing', async () => {
     const { user, token } = await signedIn();
-    for (const preferences of [
+    const refused: Record<string, string>[] = [
       { CLICK_UNKNOWN: 'email' },
       { CLICK_CREATED: 'email', CLICK_UNKNOWN: 'email' },
       { CLICK_CREATED: 'sms' },
       { CLICK_CREATED: 'email', CLICK_COMPLETED: 'pigeon' },
-    ]) {
+    ];
+    for (const preferences of refused) {
       const response = await put(token, preferences);
       expect(response.statusCode, JSON.stringify(preferences)).toBe(400);
     }
