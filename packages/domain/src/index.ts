@@ -8,6 +8,7 @@ export * from './deadline';
 export { fromDec, isDecimalString, toDec, type DecimalString } from './decimal';
 export * from './disable-reasons';
 export * from './holidays';
+export * from './margins';
 export * from './maturity';
 export * from './next-deadline';
 export * from './offers';
