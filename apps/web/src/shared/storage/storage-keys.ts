@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   summaryCustomer: (customerId: number | string) => `summaryC_${customerId}`,
   summaryDashboard: (dashboardId: number | string) => `summaryD_${dashboardId}`,
   tpiData: (customerId: number | string) => `tpi_data_${customerId}`,
+  /** A multi-customer click being confirmed, with its idempotency keys (docs/tpi.md). */
+  multiClick: 'tpi_multi_click',
 } as const;
 
 /** Prefixes of the positions data cleared after every login. */

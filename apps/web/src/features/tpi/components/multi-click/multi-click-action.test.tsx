@@ -1,0 +1,302 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  MULTI_CLICK_PATHS,
+  PURCHASE_PATHS,
+  type ExecuteBody,
+  type MultiClickPreview,
+  type MultiClickResult,
+  type Quote,
+} from '@klik/api';
+import { Bootstrap } from '../../../../app/bootstrap';
+import { startSession } from '../../../../shared/session/session-store';
+import { expectNoAxeViolations } from '../../../../test/axe';
+import { aCustomer, aUserSession } from '../../../../test/builders';
+import { aClickDetail } from '../../../../test/click-builders';
+import { createFakeServer, type FakeServer } from '../../../../test/fake-server';
+import { createFakeSockets } from '../../../../test/fake-websocket';
+import { MultiClickAction } from './multi-click-action';
+
+const ids = {
+  plain: '11111111-1111-4111-8111-111111111111',
+  approval: '22222222-2222-4222-8222-222222222222',
+  sms: '33333333-3333-4333-8333-333333333333',
+};
+
+function aQuote(quoteId: string, customerId: number, requires: Partial<Quote['requires']>): Quote {
+  const createdAt = new Date().toISOString();
+  return {
+    quoteId,
+    customerId,
+    contractId: `KL-${customerId}`,
+    yearOfSupply: 2027,
+    maturity: 'Y',
+    market: 'OTC',
+    priceSource: 'OTC_LIVE',
+    createdAt,
+    expiresAt: new Date(Date.parse(createdAt) + 300_000).toISOString(),
+    parts: [
+      {
+        name: 'Peak',
+        volume: '120',
+        openVolume: '1200',
+        totalVolume: '1200',
+        marketPrice: '80',
+        markUp: '2',
+        transactionFee: '0.25',
+        clickPrice: '82.25',
+        cost: '9870.00',
+        runoutApplied: false,
+        limits: { min: '60', max: '1200' },
+      },
+    ],
+    totalCost: '9870.00',
+    requires: { termsVersion: null, sms: false, approval: false, ...requires },
+  };
+}
+
+const line = (quote: Quote) => ({
+  contractId: quote.contractId,
+  product: 'Stroom',
+  quote,
+  refusal: null,
+});
+
+const preview: MultiClickPreview = {
+  customers: [
+    {
+      customerId: 11,
+      customerName: 'Bakkerij Jansen',
+      mayClick: true,
+      lines: [line(aQuote(ids.plain, 11, {}))],
+    },
+    {
+      customerId: 12,
+      customerName: 'De Groene Kas',
+      mayClick: true,
+      lines: [line(aQuote(ids.approval, 12, { approval: true, termsVersion: 2 }))],
+    },
+    {
+      customerId: 13,
+      customerName: 'Metaal Jansen',
+      mayClick: true,
+      lines: [line(aQuote(ids.sms, 13, { sms: true }))],
+    },
+    {
+      customerId: 14,
+      customerName: 'Kwekerij Zonder Mandaat',
+      mayClick: false,
+      lines: [],
+    },
+    {
+      customerId: 15,
+      customerName: 'Gepauzeerd B.V.',
+      mayClick: true,
+      lines: [{ contractId: 'KL-15', product: 'Stroom', quote: null, refusal: { code: 'DC_35' } }],
+    },
+  ],
+};
+
+function resultFor(items: ExecuteBody[]): MultiClickResult {
+  return {
+    outcomes: items.map((item, index) => {
+      const customerId = [11, 12, 13][index] ?? 11;
+      const refused = customerId === 13;
+      return {
+        quoteId: item.quoteId,
+        idempotencyKey: item.idempotencyKey,
+        customerId,
+        contractId: `KL-${customerId}`,
+        click: refused
+          ? null
+          : aClickDetail({
+              id: 700 + index,
+              customerId,
+              status: customerId === 12 ? 'PENDING_APPROVAL' : 'IN_PROGRESS',
+            }),
+        refusal: refused ? { code: 'CLICK_LIMIT_REACHED' } : null,
+      };
+    }),
+  };
+}
+
+function renderAction(server: FakeServer) {
+  const sockets = createFakeSockets();
+  render(
+    <Bootstrap
+      fetch={server.fetch}
+      queryClient={
+        new QueryClient({
+          defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+        })
+      }
+      createWebSocket={sockets.create}
+      createRouter={() =>
+        createMemoryRouter([
+          { path: '/', element: <MultiClickAction selectedCustomerIds={[11, 12, 13, 14, 15]} /> },
+        ])
+      }
+    />,
+  );
+}
+
+function setUp(): FakeServer {
+  const server = createFakeServer({});
+  server.on('POST', MULTI_CLICK_PATHS.preview, () => ({ status: 200, body: preview }));
+  server.on('POST', MULTI_CLICK_PATHS.execute, ({ body }) => ({
+    status: 200,
+    body: resultFor((JSON.parse(body ?? '{}') as { items: ExecuteBody[] }).items),
+  }));
+  server.on('POST', PURCHASE_PATHS.sms, () => ({
+    status: 200,
+    body: { sentTo: '+31 6 **** **78', expiresAt: new Date().toISOString(), attemptsLeft: 3 },
+  }));
+  startSession(
+    aUserSession({
+      role: 'consultant',
+      allowTPIPage: true,
+      allowedCustomers: [
+        aCustomer({ id: 11, name: 'Bakkerij Jansen' }),
+        aCustomer({ id: 12, name: 'De Groene Kas' }),
+        aCustomer({ id: 13, name: 'Metaal Jansen' }),
+        aCustomer({ id: 14, name: 'Kwekerij Zonder Mandaat' }),
+        aCustomer({ id: 15, name: 'Gepauzeerd B.V.' }),
+      ],
+    }),
+  );
+  renderAction(server);
+  return server;
+}
+
+function sentItems(server: FakeServer): ExecuteBody[][] {
+  return server
+    .callsTo('POST', MULTI_CLICK_PATHS.execute)
+    .map((call) => (JSON.parse(call.body ?? '{}') as { items: ExecuteBody[] }).items);
+}
+
+async function previewWithKeyboard(answered = true): Promise<ReturnType<typeof userEvent.setup>> {
+  const user = userEvent.setup();
+  const open = await screen.findByRole('button', { name: 'Klikken voor meerdere klanten' });
+  await user.tab();
+  expect(open).toHaveFocus();
+  await user.keyboard('{Enter}');
+  const dialog = await screen.findByRole('dialog', { name: 'Klikken voor meerdere klanten' });
+  const share = within(dialog).getByRole('textbox', { name: /Deel van het open volume/ });
+  await user.clear(share);
+  await user.type(share, '12,5');
+  await user.click(within(dialog).getByRole('button', { name: 'Prijzen opvragen' }));
+  if (answered) await screen.findByTestId('multi-click-preview');
+  return user;
+}
+
+afterEach(() => {
+  window.sessionStorage.clear();
+});
+
+describe('clicking for several customers', () => {
+  it('previews per customer, asks terms and SMS where needed, and confirms each with its own key', async () => {
+    const server = setUp();
+    const user = await previewWithKeyboard();
+    const [call] = server.callsTo('POST', MULTI_CLICK_PATHS.preview);
+    expect(JSON.parse(call?.body ?? '{}')).toMatchObject({
+      customerIds: [11, 12, 13, 14, 15],
+      commodity: 'Power',
+      maturity: 'Y',
+      percentage: '12.5',
+      market: 'OTC',
+      replacesQuoteIds: [],
+    });
+
+    const table = screen.getByTestId('multi-click-preview');
+    expect(within(table).getByTestId('multi-click-line-KL-11')).toHaveTextContent('120 MWh');
+    expect(within(table).getByTestId('multi-click-line-KL-11')).toHaveTextContent('€ 9.870,00');
+    expect(within(table).getByTestId('multi-click-line-KL-12')).toHaveTextContent(
+      'Goedkeuring door een tweede gebruiker',
+    );
+    expect(within(table).getByTestId('multi-click-customer-14')).toHaveTextContent('geen mandaat');
+    expect(within(table).getByTestId('multi-click-line-KL-15')).not.toHaveTextContent(
+      'Nu klikbaar',
+    );
+    await expectNoAxeViolations(screen.getByRole('dialog'));
+
+    const confirm = screen.getByRole('button', { name: '3 klikken bevestigen' });
+    expect(confirm).toBeDisabled();
+    await user.click(
+      screen.getByRole('checkbox', {
+        name: 'Ik heb de voorwaarden (versie 2) gelezen en ga ermee akkoord',
+      }),
+    );
+    const needs = screen.getByTestId(`multi-click-needs-${ids.sms}`);
+    await user.click(within(needs).getByRole('button', { name: 'Code versturen' }));
+    expect(await within(needs).findByRole('status')).toHaveTextContent('+31 6 **** **78');
+    await user.type(within(needs).getByRole('textbox', { name: 'SMS-code' }), '123456');
+    expect(confirm).toBeEnabled();
+    await user.click(confirm);
+
+    const result = await screen.findByTestId('multi-click-result');
+    expect(screen.getByTestId('multi-click-summary')).toHaveTextContent(
+      '2 klikken geplaatst, 1 geweigerd.',
+    );
+    expect(within(result).getByTestId(`multi-click-outcome-${ids.approval}`)).toHaveTextContent(
+      'De Groene Kas',
+    );
+    expect(within(result).getByTestId(`multi-click-outcome-${ids.sms}`)).toHaveTextContent(
+      'Metaal Jansen',
+    );
+    const [items] = sentItems(server);
+    expect(items).toEqual([
+      { quoteId: ids.plain, idempotencyKey: expect.any(String) },
+      { quoteId: ids.approval, idempotencyKey: expect.any(String), acceptedTermsVersion: 2 },
+      { quoteId: ids.sms, idempotencyKey: expect.any(String), smsCode: '123456' },
+    ]);
+    expect(new Set(items?.map((item) => item.idempotencyKey)).size).toBe(3);
+    await expectNoAxeViolations(screen.getByRole('dialog'));
+  });
+
+  it('leaves out a customer the consultant unticks', async () => {
+    const server = setUp();
+    const user = await previewWithKeyboard();
+    await user.click(screen.getByRole('checkbox', { name: 'De Groene Kas, KL-12 meenemen' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Metaal Jansen, KL-13 meenemen' }));
+    await user.click(screen.getByRole('button', { name: '1 klik bevestigen' }));
+    await screen.findByTestId('multi-click-result');
+    expect(sentItems(server)[0]?.map((item) => item.quoteId)).toEqual([ids.plain]);
+  });
+
+  it('after a failed connection sends the same keys again, so nothing is clicked twice', async () => {
+    const server = setUp();
+    let fail = true;
+    server.on('POST', MULTI_CLICK_PATHS.execute, ({ body }) => {
+      if (fail) throw new TypeError('Failed to fetch');
+      return {
+        status: 200,
+        body: resultFor((JSON.parse(body ?? '{}') as { items: ExecuteBody[] }).items),
+      };
+    });
+    const user = await previewWithKeyboard();
+    await user.click(screen.getByRole('checkbox', { name: 'De Groene Kas, KL-12 meenemen' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Metaal Jansen, KL-13 meenemen' }));
+    await user.click(screen.getByRole('button', { name: '1 klik bevestigen' }));
+    expect(await screen.findByTestId('multi-click-unknown')).toHaveTextContent(
+      'er wordt nooit twee keer geklikt',
+    );
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    await screen.findByTestId('multi-click-result');
+    const [first, second] = sentItems(server);
+    expect(second).toEqual(first);
+  });
+
+  it('says why a preview is refused', async () => {
+    const server = setUp();
+    server.on('POST', MULTI_CLICK_PATHS.preview, () => ({
+      status: 409,
+      body: { code: 'ANOTHER_CLICK_IN_PROGRESS', message: 'busy' },
+    }));
+    await previewWithKeyboard(false);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Er is al een klik in behandeling');
+  });
+});

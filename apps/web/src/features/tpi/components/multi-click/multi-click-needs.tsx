@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { ApiError, type MultiClickCustomer, type Quote, type SmsSent } from '@klik/api';
+import { useApiClient } from '../../../../shared/api/use-api-client';
+import { errorMessageKeyFor } from '../../../../shared/i18n/message-keys';
+import { useT } from '../../../../shared/i18n/use-t';
+import { sendMultiClickSms, useCustomerTerms } from '../../api/multi-click-api';
+import type { LineInput } from './multi-click-batch';
+
+function TermsText({ customerId }: { customerId: number }) {
+  const t = useT();
+  const terms = useCustomerTerms(customerId, true);
+  if (terms.isPending) return <Loader size="sm" aria-label={t('multiClick.termsLoading')} />;
+  if (terms.isError) return <Alert color="red">{t('multiClick.termsLoadFailed')}</Alert>;
+  return (
+    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+      {terms.data.body}
+    </Text>
+  );
+}
+
+function SmsCode({
+  quote,
+  input,
+  onInput,
+  disabled,
+}: {
+  quote: Quote;
+  input: LineInput;
+  onInput: (input: LineInput) => void;
+  disabled: boolean;
+}) {
+  const t = useT();
+  const api = useApiClient();
+  const [sent, setSent] = useState<SmsSent | null>(null);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function send() {
+    setSending(true);
+    setFailure(null);
+    try {
+      setSent(await sendMultiClickSms(api, quote.quoteId));
+    } catch (error) {
+      console.warn('The SMS code could not be sent', error);
+      setFailure(t(errorMessageKeyFor(error instanceof ApiError ? error.code : 'INTERNAL')));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Stack gap="xs">
+      <Group align="flex-end">
+        <Button variant="default" onClick={() => void send()} loading={sending} disabled={disabled}>
+          {t(sent ? 'multiClick.sms.resend' : 'multiClick.sms.send')}
+        </Button>
+        <TextInput
+          label={t('multiClick.sms.code')}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={6}
+          value={input.smsCode}
+          disabled={disabled}
+          onChange={(event) => onInput({ ...input, smsCode: event.currentTarget.value.trim() })}
+        />
+      </Group>
+      {sent && (
+        <Text size="sm" role="status">
+          {t('multiClick.sms.sentTo', { number: sent.sentTo })}
+        </Text>
+      )}
+      {failure && (
+        <Alert color="red" role="alert">
+          {failure}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** The terms to accept and the SMS codes to give, per customer whose click needs them. */
+export function MultiClickNeeds({
+  customer,
+  quote,
+  input,
+  onInput,
+  disabled,
+}: {
+  customer: MultiClickCustomer;
+  quote: Quote;
+  input: LineInput;
+  onInput: (input: LineInput) => void;
+  disabled: boolean;
+}) {
+  const t = useT();
+  const [reading, setReading] = useState(false);
+  const version = quote.requires.termsVersion;
+  return (
+    <Fieldset
+      legend={t('multiClick.needsFor', {
+        customer: customer.customerName,
+        contract: quote.contractId,
+      })}
+      data-testid={`multi-click-needs-${quote.quoteId}`}
+    >
+      <Stack gap="sm">
+        {version !== null && (
+          <Stack gap="xs">
+            <Group>
+              <Checkbox
+                label={t('multiClick.acceptTerms', { version })}
+                checked={input.acceptTerms}
+                disabled={disabled}
+                onChange={(event) =>
+                  onInput({ ...input, acceptTerms: event.currentTarget.checked })
+                }
+              />
+              <Button variant="subtle" size="compact-sm" onClick={() => setReading(!reading)}>
+                {t(reading ? 'multiClick.hideTerms' : 'multiClick.readTerms')}
+              </Button>
+            </Group>
+            {reading && <TermsText customerId={customer.customerId} />}
+          </Stack>
+        )}
+        {quote.requires.sms && (
+          <SmsCode quote={quote} input={input} onInput={onInput} disabled={disabled} />
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
