@@ -21,6 +21,22 @@ export const FIELD_ERROR_CODES = [
   'TERMS_TEXT_REQUIRED',
   'PERCENTAGE_REQUIRED',
   'PERCENTAGE_INVALID',
+  'CONTRACT_ID_REQUIRED',
+  'CONTRACT_ID_INVALID',
+  'PRODUCT_REQUIRED',
+  'PRODUCT_INVALID',
+  'VOLUME_REQUIRED',
+  'VOLUME_INVALID',
+  'PRICE_REQUIRED',
+  'PRICE_INVALID',
+  'AMOUNT_REQUIRED',
+  'AMOUNT_INVALID',
+  'PROFILE_SUM_INVALID',
+  'CLICK_SHARE_RANGE_INVALID',
+  'DEADLINE_DAYS_INVALID',
+  'YEARS_REQUIRED',
+  'YEAR_DUPLICATE',
+  'PARTS_INVALID',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
@@ -97,6 +113,13 @@ export const ERROR_CODES = [
   'SECOND_FACTOR_INVALID',
   'SECOND_FACTOR_SETUP_REQUIRED',
   'SECOND_FACTOR_UNAVAILABLE',
+  // Contracts (docs/contracts.md): a change refused because of clicks, or a quote whose contract
+  // changed since it was made.
+  'CONTRACT_ID_NOT_UNIQUE',
+  'CONTRACT_HAS_CLICKS',
+  'YEAR_HAS_CLICKS',
+  'VOLUME_BELOW_CLICKED',
+  'CONTRACT_CHANGED',
   // A field of a form (spec section 5): answered 400 with details.field naming it.
   ...FIELD_ERROR_CODES,
 ] as const;

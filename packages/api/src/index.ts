@@ -21,6 +21,7 @@ export * from './admin-users.schemas';
 export * from './admin-customers.schemas';
 export * from './admin-audit.schemas';
 export * from './admin-dashboard.schemas';
+export * from './contracts.schemas';
 export * from './password-reset.schemas';
 export * from './account.schemas';
 export * from './notifications.schemas';

@@ -1,6 +1,6 @@
 import { clickTypeAllows, type ClickType } from './click-type';
 import type { ContractPartVolumes, Market, MarketOption } from './contract';
-import { isDeadlinePassed } from './deadline';
+import { isDeadlinePassed, type DeadlineRule } from './deadline';
 import { toDec } from './decimal';
 import type { DisableClickReason } from './disable-reasons';
 import type { Period } from './maturity';
@@ -25,6 +25,8 @@ export interface ClickabilityInput {
   /** A transaction on an overlapping position of this contract is still pending. */
   pendingOverlappingClick: boolean;
   calendar?: TradingCalendar;
+  /** The contract's click deadline rule; absent: the last trading day before delivery. */
+  deadlineRule?: DeadlineRule;
 }
 
 export type Clickability =
@@ -51,7 +53,8 @@ export function decideClickability(input: ClickabilityInput): Clickability {
   if (!input.userMayClick) return refuse('DC_34');
   if (input.paused) return refuse('DC_35');
   if (!clickTypeAllows(input.clickType, input.period.maturity)) return refuse('DC_10');
-  if (isDeadlinePassed(input.at, input.period, input.calendar)) return refuse('DC_21');
+  if (isDeadlinePassed(input.at, input.period, input.calendar, input.deadlineRule))
+    return refuse('DC_21');
 
   const withVolume = input.parts.filter((part) => toDec(part.totalVolume).gt(0));
   const open = withVolume.filter((part) => toDec(openVolume(part)).gt(0));

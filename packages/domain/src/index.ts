@@ -4,6 +4,7 @@ export * from './budget';
 export * from './click-type';
 export * from './clickability';
 export * from './contract';
+export * from './contracts-rules';
 export * from './deadline';
 export { fromDec, isDecimalString, toDec, type DecimalString } from './decimal';
 export * from './disable-reasons';

@@ -74,6 +74,14 @@ const CATALOGUE: Record<Locale, Messages> = {
     SECOND_FACTOR_INVALID: 'De code uit uw authenticator-app klopt niet of is al gebruikt.',
     SECOND_FACTOR_SETUP_REQUIRED: 'Stel eerst een authenticator-app in bij Mijn gegevens.',
     SECOND_FACTOR_UNAVAILABLE: 'Een authenticator-app kan hier niet worden gebruikt.',
+    CONTRACT_ID_NOT_UNIQUE: 'Er bestaat al een contract met dit Contract-ID.',
+    CONTRACT_HAS_CLICKS:
+      'Op dit contract is al geklikt: de klant en het product (stroom of gas) kunnen niet meer veranderen.',
+    YEAR_HAS_CLICKS: 'Op leveringsjaar {0} ({1}) is al geklikt; het kan niet worden verwijderd.',
+    VOLUME_BELOW_CLICKED:
+      'Het volume van {0} {1}, maand {2}, kan niet lager worden dan de al geklikte {3} MWh.',
+    CONTRACT_CHANGED:
+      'Het contract is gewijzigd sinds uw prijs werd berekend. Vraag een nieuwe prijs op.',
     NAME_REQUIRED: 'Naam is verplicht.',
     NAME_INVALID: 'Ongeldige naam.',
     USERNAME_REQUIRED: 'Gebruikersnaam is verplicht.',
@@ -89,6 +97,24 @@ const CATALOGUE: Record<Locale, Messages> = {
       'De tekst van de voorwaarden is verplicht, in het Nederlands en het Engels.',
     PERCENTAGE_REQUIRED: 'Percentage is verplicht.',
     PERCENTAGE_INVALID: 'Ongeldig percentage: van 0 tot en met 100, met hoogstens 2 decimalen.',
+    CONTRACT_ID_REQUIRED: 'Contract-ID is verplicht.',
+    CONTRACT_ID_INVALID:
+      'Ongeldig Contract-ID: 3 tot 40 letters, cijfers, - of _, beginnend met een letter of cijfer.',
+    PRODUCT_REQUIRED: 'Product is verplicht.',
+    PRODUCT_INVALID: 'Ongeldig product (hoogstens 100 tekens).',
+    VOLUME_REQUIRED: 'Volume is verplicht.',
+    VOLUME_INVALID: 'Ongeldig volume: 0 of meer in MWh, met hoogstens 3 decimalen.',
+    PRICE_REQUIRED: 'Bedrag per MWh is verplicht.',
+    PRICE_INVALID: 'Ongeldige prijs: 0 of meer in EUR/MWh, met hoogstens 4 decimalen.',
+    AMOUNT_REQUIRED: 'Bedrag is verplicht.',
+    AMOUNT_INVALID: 'Ongeldig bedrag: 0 of meer in EUR, met hoogstens 2 decimalen.',
+    PROFILE_SUM_INVALID: 'Het maandprofiel heeft 12 aandelen die samen precies 100% zijn.',
+    CLICK_SHARE_RANGE_INVALID:
+      'Het maximale aandeel per klik mag niet kleiner zijn dan het minimale.',
+    DEADLINE_DAYS_INVALID: 'Geef een aantal handelsdagen van 1 tot en met 60.',
+    YEARS_REQUIRED: 'Geef ten minste één leveringsjaar.',
+    YEAR_DUPLICATE: 'Dit leveringsjaar staat er al.',
+    PARTS_INVALID: 'De delen passen niet bij het product: gas heeft één deel, stroom piek en dal.',
   },
   en: {
     INVALID_CREDENTIALS: 'Invalid username and password.',
@@ -138,6 +164,14 @@ const CATALOGUE: Record<Locale, Messages> = {
     SECOND_FACTOR_INVALID: 'The code from your authenticator app is wrong or was already used.',
     SECOND_FACTOR_SETUP_REQUIRED: 'Set up an authenticator app in My account first.',
     SECOND_FACTOR_UNAVAILABLE: 'An authenticator app cannot be used here.',
+    CONTRACT_ID_NOT_UNIQUE: 'A contract with this Contract-ID already exists.',
+    CONTRACT_HAS_CLICKS:
+      'This contract has clicks: its customer and commodity can no longer change.',
+    YEAR_HAS_CLICKS: 'Year of supply {0} ({1}) has clicks; it cannot be removed.',
+    VOLUME_BELOW_CLICKED:
+      'The volume of {0} {1}, month {2}, cannot drop below the {3} MWh already clicked.',
+    CONTRACT_CHANGED:
+      'The contract has changed since your price was quoted. Please request a new price.',
     NAME_REQUIRED: 'Name is required.',
     NAME_INVALID: 'Invalid name.',
     USERNAME_REQUIRED: 'Username is required.',
@@ -153,6 +187,24 @@ const CATALOGUE: Record<Locale, Messages> = {
     PERCENTAGE_REQUIRED: 'Percentage is required.',
     PERCENTAGE_INVALID:
       'Invalid percentage: from 0 up to and including 100, with at most 2 decimals.',
+    CONTRACT_ID_REQUIRED: 'Contract-ID is required.',
+    CONTRACT_ID_INVALID:
+      'Invalid Contract-ID: 3 to 40 letters, digits, - or _, starting with a letter or digit.',
+    PRODUCT_REQUIRED: 'Product is required.',
+    PRODUCT_INVALID: 'Invalid product (at most 100 characters).',
+    VOLUME_REQUIRED: 'Volume is required.',
+    VOLUME_INVALID: 'Invalid volume: 0 or more in MWh, with at most 3 decimals.',
+    PRICE_REQUIRED: 'Amount per MWh is required.',
+    PRICE_INVALID: 'Invalid price: 0 or more in EUR/MWh, with at most 4 decimals.',
+    AMOUNT_REQUIRED: 'Amount is required.',
+    AMOUNT_INVALID: 'Invalid amount: 0 or more in EUR, with at most 2 decimals.',
+    PROFILE_SUM_INVALID: 'The monthly profile has 12 shares that add up to exactly 100%.',
+    CLICK_SHARE_RANGE_INVALID: 'The maximum share per click cannot be below the minimum.',
+    DEADLINE_DAYS_INVALID: 'Give a number of trading days from 1 to 60.',
+    YEARS_REQUIRED: 'Give at least one year of supply.',
+    YEAR_DUPLICATE: 'This year of supply is already there.',
+    PARTS_INVALID:
+      'The parts do not match the commodity: gas has one part, power Peak and Off-peak.',
   },
 };
 

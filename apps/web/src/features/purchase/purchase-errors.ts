@@ -119,6 +119,16 @@ export function purchaseErrorText(code: ErrorCode, facts: ErrorFacts = {}): Erro
       return { key: 'error.secondFactorSetupRequired' };
     case 'SECOND_FACTOR_UNAVAILABLE':
       return { key: 'error.secondFactorUnavailable' };
+    case 'CONTRACT_ID_NOT_UNIQUE':
+      return { key: 'error.contractIdNotUnique' };
+    case 'CONTRACT_HAS_CLICKS':
+      return { key: 'error.contractHasClicks' };
+    case 'YEAR_HAS_CLICKS':
+      return { key: 'error.yearHasClicks' };
+    case 'VOLUME_BELOW_CLICKED':
+      return { key: 'error.volumeBelowClicked' };
+    case 'CONTRACT_CHANGED':
+      return { key: 'error.contractChanged' };
     case 'NAME_REQUIRED':
       return { key: 'error.nameRequired' };
     case 'NAME_INVALID':
@@ -147,6 +157,38 @@ export function purchaseErrorText(code: ErrorCode, facts: ErrorFacts = {}): Erro
       return { key: 'error.percentageRequired' };
     case 'PERCENTAGE_INVALID':
       return { key: 'error.percentageInvalid' };
+    case 'CONTRACT_ID_REQUIRED':
+      return { key: 'error.contractIdRequired' };
+    case 'CONTRACT_ID_INVALID':
+      return { key: 'error.contractIdInvalid' };
+    case 'PRODUCT_REQUIRED':
+      return { key: 'error.productRequired' };
+    case 'PRODUCT_INVALID':
+      return { key: 'error.productInvalid' };
+    case 'VOLUME_REQUIRED':
+      return { key: 'error.volumeRequired' };
+    case 'VOLUME_INVALID':
+      return { key: 'error.volumeInvalid' };
+    case 'PRICE_REQUIRED':
+      return { key: 'error.priceRequired' };
+    case 'PRICE_INVALID':
+      return { key: 'error.priceInvalid' };
+    case 'AMOUNT_REQUIRED':
+      return { key: 'error.amountRequired' };
+    case 'AMOUNT_INVALID':
+      return { key: 'error.amountInvalid' };
+    case 'PROFILE_SUM_INVALID':
+      return { key: 'error.profileSumInvalid' };
+    case 'CLICK_SHARE_RANGE_INVALID':
+      return { key: 'error.clickShareRangeInvalid' };
+    case 'DEADLINE_DAYS_INVALID':
+      return { key: 'error.deadlineDaysInvalid' };
+    case 'YEARS_REQUIRED':
+      return { key: 'error.yearsRequired' };
+    case 'YEAR_DUPLICATE':
+      return { key: 'error.yearDuplicate' };
+    case 'PARTS_INVALID':
+      return { key: 'error.partsInvalid' };
   }
 }
 

@@ -115,6 +115,16 @@ export function errorMessageKey(code: ErrorCode): MessageKey {
       return 'error.secondFactorSetupRequired';
     case 'SECOND_FACTOR_UNAVAILABLE':
       return 'error.secondFactorUnavailable';
+    case 'CONTRACT_ID_NOT_UNIQUE':
+      return 'error.contractIdNotUnique';
+    case 'CONTRACT_HAS_CLICKS':
+      return 'error.contractHasClicks';
+    case 'YEAR_HAS_CLICKS':
+      return 'error.yearHasClicks';
+    case 'VOLUME_BELOW_CLICKED':
+      return 'error.volumeBelowClicked';
+    case 'CONTRACT_CHANGED':
+      return 'error.contractChanged';
     case 'NAME_REQUIRED':
       return 'error.nameRequired';
     case 'NAME_INVALID':
@@ -143,6 +153,38 @@ export function errorMessageKey(code: ErrorCode): MessageKey {
       return 'error.percentageRequired';
     case 'PERCENTAGE_INVALID':
       return 'error.percentageInvalid';
+    case 'CONTRACT_ID_REQUIRED':
+      return 'error.contractIdRequired';
+    case 'CONTRACT_ID_INVALID':
+      return 'error.contractIdInvalid';
+    case 'PRODUCT_REQUIRED':
+      return 'error.productRequired';
+    case 'PRODUCT_INVALID':
+      return 'error.productInvalid';
+    case 'VOLUME_REQUIRED':
+      return 'error.volumeRequired';
+    case 'VOLUME_INVALID':
+      return 'error.volumeInvalid';
+    case 'PRICE_REQUIRED':
+      return 'error.priceRequired';
+    case 'PRICE_INVALID':
+      return 'error.priceInvalid';
+    case 'AMOUNT_REQUIRED':
+      return 'error.amountRequired';
+    case 'AMOUNT_INVALID':
+      return 'error.amountInvalid';
+    case 'PROFILE_SUM_INVALID':
+      return 'error.profileSumInvalid';
+    case 'CLICK_SHARE_RANGE_INVALID':
+      return 'error.clickShareRangeInvalid';
+    case 'DEADLINE_DAYS_INVALID':
+      return 'error.deadlineDaysInvalid';
+    case 'YEARS_REQUIRED':
+      return 'error.yearsRequired';
+    case 'YEAR_DUPLICATE':
+      return 'error.yearDuplicate';
+    case 'PARTS_INVALID':
+      return 'error.partsInvalid';
   }
 }
 
