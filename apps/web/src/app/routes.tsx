@@ -305,6 +305,18 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              // The customer's dashboard as a TPI consultant sees it after login-as; the shell's
+              // consultant banner names the customer and leads back to the overview.
+              path: 'consultantdashboard/:commodity?',
+              handle: { selection: 'customerAndDashboard' } satisfies ShellHandle,
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('regular'),
+              lazy: async () => ({
+                Component: (await import('../features/positions/screens/dashboard-screen'))
+                  .DashboardScreen,
+              }),
+            },
+            {
               path: 'myinfo',
               ErrorBoundary: ScreenError,
               loader: guardLoader('signedIn'),

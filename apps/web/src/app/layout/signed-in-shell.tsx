@@ -11,8 +11,9 @@ import {
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { ImpersonationBanner } from '../../features/admin/components/impersonation-banner';
-import { forgetOwnSession } from '../../shared/session/impersonation';
+import { forgetOwnSession, ownSessionBehind } from '../../shared/session/impersonation';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { ConsultantBanner } from '../../features/tpi/components/consultant-banner';
 import { useApiClient } from '../../shared/api/use-api-client';
 import { useEnv } from '../../shared/env/use-env';
 import { useT } from '../../shared/i18n/use-t';
@@ -60,6 +61,10 @@ export function SignedInShell() {
     }
   }
 
+  // A TPI consultant acting for a customer gets the banner that names the customer.
+  const own = session.impersonatedBy === null ? null : ownSessionBehind(session);
+  const consultantBehind =
+    own?.session.role === 'consultant' && own.session.allowTPIPage ? own : null;
   const groups = navigationFor(session);
   const customers = session.allowedCustomers;
   const selection =
@@ -136,7 +141,11 @@ export function SignedInShell() {
         </Box>
       </Drawer>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <ImpersonationBanner session={session} />
+        {consultantBehind ? (
+          <ConsultantBanner session={session} consultantName={consultantBehind.session.name} />
+        ) : (
+          <ImpersonationBanner session={session} />
+        )}
         {!wideHeader && selection && (
           <Box className="klik-selection-strip" px="md" py="xs">
             {selection}

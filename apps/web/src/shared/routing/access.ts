@@ -20,6 +20,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   admindashboard: 'admin',
   myinfo: 'signedIn',
   overview: 'tpi',
+  consultantdashboard: 'regular',
   monitordashboard: 'adminOnly',
   monitorprices: 'adminOnly',
   startpurchase: 'regular',

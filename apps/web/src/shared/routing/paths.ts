@@ -8,6 +8,8 @@ export const PATHS = {
   adminDashboard: '/admindashboard',
   myInfo: '/myinfo',
   overview: '/overview',
+  /** A TPI consultant's view of a customer's dashboard after login-as (spec section 2). */
+  consultantDashboard: '/consultantdashboard',
   monitorDashboard: '/monitordashboard',
   monitorPrices: '/monitorprices',
   /** A user with an initial password changes it here before anything else. */

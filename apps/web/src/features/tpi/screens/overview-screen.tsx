@@ -1,18 +1,78 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { useT } from '../../../shared/i18n/use-t';
+import { useSearchEdits } from '../../../shared/routing/use-search-edits';
 import { useSession } from '../../../shared/session/use-session';
-import { CustomerList } from '../../../shared/ui/customer-list';
+import { useTpiCockpit } from '../api/use-tpi-cockpit';
+import { SelectionToolbar } from '../components/selection-toolbar';
+import { TpiCustomerTable } from '../components/tpi-customer-table';
+import { TpiExportButtons } from '../components/tpi-export-buttons';
+import { TpiFilters } from '../components/tpi-filters';
+import { tpiFilterFromSearch, type TpiFilterField } from '../derive/tpi-search';
+import { orderRows } from '../derive/tpi-rows';
 
-/** The TPI consultant's first screen: their customers and dashboards. */
+/**
+ * The TPI consultant's cockpit over every customer they serve (docs/tpi.md): a row per customer
+ * that fills in as its data arrives, filters and order in the address bar, exports, a selection
+ * for acting for several customers at once, and "sign in as" per customer.
+ */
 export function OverviewScreen() {
   const t = useT();
   const session = useSession();
+  const [search, edit] = useSearchEdits();
+  const filter = tpiFilterFromSearch(search);
+  const rows = useTpiCockpit(session?.allowedCustomers ?? []);
+  const [selected, setSelected] = useState<readonly number[]>([]);
   if (!session) return null;
+
+  const change = (field: TpiFilterField, value: string) =>
+    edit((next) => {
+      if (value === '') next.delete(field);
+      else next.set(field, value);
+    });
+  const reset = () =>
+    edit((next) => {
+      for (const field of [...next.keys()]) next.delete(field);
+    });
+  const years = [
+    ...new Set(
+      rows.flatMap((row) =>
+        (row.data?.contracts ?? []).flatMap((contract) =>
+          contract.years.map((year) => year.yearOfSupply),
+        ),
+      ),
+    ),
+  ].sort();
+  const shown = orderRows(rows, filter);
+
   return (
     <Stack data-testid="screen-overview">
       <Title order={1}>{t('overview.title')}</Title>
       <Text>{t('overview.intro')}</Text>
-      <CustomerList customers={session.allowedCustomers} />
+      {rows.length === 0 ? (
+        <Alert color="gray" data-testid="tpi-empty">
+          {t('tpi.empty')}
+        </Alert>
+      ) : (
+        <>
+          <TpiFilters
+            filter={filter}
+            search={search}
+            years={years}
+            onChange={change}
+            onReset={reset}
+          />
+          <Group justify="space-between" align="flex-start">
+            <SelectionToolbar selected={selected} />
+            <TpiExportButtons filter={filter} />
+          </Group>
+          {shown.length === 0 ? (
+            <Text data-testid="tpi-filtered-empty">{t('tpi.filteredEmpty')}</Text>
+          ) : (
+            <TpiCustomerTable rows={shown} selected={selected} onSelect={setSelected} />
+          )}
+        </>
+      )}
     </Stack>
   );
 }
