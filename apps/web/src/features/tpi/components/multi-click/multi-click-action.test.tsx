@@ -24,6 +24,7 @@ const ids = {
   plain: '11111111-1111-4111-8111-111111111111',
   approval: '22222222-2222-4222-8222-222222222222',
   sms: '33333333-3333-4333-8333-333333333333',
+  approvalGas: '44444444-4444-4444-8444-444444444444',
 };
 
 function aQuote(quoteId: string, customerId: number, requires: Partial<Quote['requires']>): Quote {
@@ -77,7 +78,13 @@ const preview: MultiClickPreview = {
       customerId: 12,
       customerName: 'De Groene Kas',
       mayClick: true,
-      lines: [line(aQuote(ids.approval, 12, { approval: true, termsVersion: 2 }))],
+      lines: [
+        line(aQuote(ids.approval, 12, { approval: true, termsVersion: 2 })),
+        line({
+          ...aQuote(ids.approvalGas, 12, { approval: true, termsVersion: 2 }),
+          contractId: 'KL-12-2',
+        }),
+      ],
     },
     {
       customerId: 13,
@@ -101,20 +108,24 @@ const preview: MultiClickPreview = {
 };
 
 function resultFor(items: ExecuteBody[]): MultiClickResult {
+  const quotes = preview.customers.flatMap((customer) =>
+    customer.lines.flatMap((each) => (each.quote ? [each.quote] : [])),
+  );
   return {
     outcomes: items.map((item, index) => {
-      const customerId = [11, 12, 13][index] ?? 11;
+      const quote = quotes.find((candidate) => candidate.quoteId === item.quoteId);
+      const customerId = quote?.customerId ?? null;
       const refused = customerId === 13;
       return {
         quoteId: item.quoteId,
         idempotencyKey: item.idempotencyKey,
         customerId,
-        contractId: `KL-${customerId}`,
+        contractId: quote?.contractId ?? null,
         click: refused
           ? null
           : aClickDetail({
               id: 700 + index,
-              customerId,
+              customerId: customerId ?? 0,
               status: customerId === 12 ? 'PENDING_APPROVAL' : 'IN_PROGRESS',
             }),
         refusal: refused ? { code: 'CLICK_LIMIT_REACHED' } : null,
@@ -222,14 +233,15 @@ describe('clicking for several customers', () => {
     );
     await expectNoAxeViolations(screen.getByRole('dialog'));
 
-    const confirm = screen.getByRole('button', { name: '3 klikken bevestigen' });
+    const confirm = screen.getByRole('button', { name: '4 klikken bevestigen' });
     expect(confirm).toBeDisabled();
     await user.click(
       screen.getByRole('checkbox', {
         name: 'Ik heb de voorwaarden (versie 2) gelezen en ga ermee akkoord',
       }),
     );
-    const needs = screen.getByTestId(`multi-click-needs-${ids.sms}`);
+    // The terms of a customer are accepted once for each of its contracts.
+    const needs = screen.getByTestId('multi-click-needs-13');
     await user.click(within(needs).getByRole('button', { name: 'Code versturen' }));
     expect(await within(needs).findByRole('status')).toHaveTextContent('+31 6 **** **78');
     await user.type(within(needs).getByRole('textbox', { name: 'SMS-code' }), '123456');
@@ -238,7 +250,7 @@ describe('clicking for several customers', () => {
 
     const result = await screen.findByTestId('multi-click-result');
     expect(screen.getByTestId('multi-click-summary')).toHaveTextContent(
-      '2 klikken geplaatst, 1 geweigerd.',
+      '3 klikken geplaatst, 1 geweigerd.',
     );
     expect(within(result).getByTestId(`multi-click-outcome-${ids.approval}`)).toHaveTextContent(
       'De Groene Kas',
@@ -250,17 +262,19 @@ describe('clicking for several customers', () => {
     expect(items).toEqual([
       { quoteId: ids.plain, idempotencyKey: expect.any(String) },
       { quoteId: ids.approval, idempotencyKey: expect.any(String), acceptedTermsVersion: 2 },
+      { quoteId: ids.approvalGas, idempotencyKey: expect.any(String), acceptedTermsVersion: 2 },
       { quoteId: ids.sms, idempotencyKey: expect.any(String), smsCode: '123456' },
     ]);
-    expect(new Set(items?.map((item) => item.idempotencyKey)).size).toBe(3);
+    expect(new Set(items?.map((item) => item.idempotencyKey)).size).toBe(4);
     await expectNoAxeViolations(screen.getByRole('dialog'));
   });
 
   it('leaves out a customer the consultant unticks', async () => {
     const server = setUp();
     const user = await previewWithKeyboard();
-    await user.click(screen.getByRole('checkbox', { name: 'De Groene Kas, KL-12 meenemen' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Metaal Jansen, KL-13 meenemen' }));
+    for (const name of ['De Groene Kas, KL-12', 'De Groene Kas, KL-12-2', 'Metaal Jansen, KL-13']) {
+      await user.click(screen.getByRole('checkbox', { name: `${name} meenemen` }));
+    }
     await user.click(screen.getByRole('button', { name: '1 klik bevestigen' }));
     await screen.findByTestId('multi-click-result');
     expect(sentItems(server)[0]?.map((item) => item.quoteId)).toEqual([ids.plain]);
@@ -277,8 +291,9 @@ describe('clicking for several customers', () => {
       };
     });
     const user = await previewWithKeyboard();
-    await user.click(screen.getByRole('checkbox', { name: 'De Groene Kas, KL-12 meenemen' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Metaal Jansen, KL-13 meenemen' }));
+    for (const name of ['De Groene Kas, KL-12', 'De Groene Kas, KL-12-2', 'Metaal Jansen, KL-13']) {
+      await user.click(screen.getByRole('checkbox', { name: `${name} meenemen` }));
+    }
     await user.click(screen.getByRole('button', { name: '1 klik bevestigen' }));
     expect(await screen.findByTestId('multi-click-unknown')).toHaveTextContent(
       'er wordt nooit twee keer geklikt',

@@ -161,15 +161,14 @@ export function MultiClickFlow({
   const ready = included.every((quote) => isReady(quote, inputOf(quote.quoteId)));
   const locked = phase !== 'preview';
   const firstExpiry = quotes.map((quote) => quote.expiresAt).sort()[0];
-  const needing = batch.preview.customers.flatMap((customer) =>
-    customer.lines.flatMap((line) =>
-      line.quote &&
-      inputOf(line.quote.quoteId).included &&
-      (line.quote.requires.termsVersion !== null || line.quote.requires.sms)
-        ? [{ customer, quote: line.quote }]
-        : [],
-    ),
-  );
+  const needing = batch.preview.customers.flatMap((customer) => {
+    const own = customer.lines.flatMap((line) =>
+      line.quote && inputOf(line.quote.quoteId).included ? [line.quote] : [],
+    );
+    return own.some((quote) => quote.requires.termsVersion !== null || quote.requires.sms)
+      ? [{ customer, quotes: own }]
+      : [];
+  });
 
   return (
     <Stack>
@@ -184,14 +183,14 @@ export function MultiClickFlow({
           {t('multiClick.heldUntil', { time: formatDateTime(firstExpiry, locale) })}
         </Text>
       )}
-      {needing.map(({ customer, quote }) => (
+      {needing.map(({ customer, quotes: own }) => (
         <MultiClickNeeds
-          key={quote.quoteId}
+          key={customer.customerId}
           customer={customer}
-          quote={quote}
-          input={inputOf(quote.quoteId)}
+          quotes={own}
+          inputOf={inputOf}
           disabled={locked}
-          onInput={(input) => setInputs({ ...inputs, [quote.quoteId]: input })}
+          onInput={(changes) => setInputs({ ...inputs, ...changes })}
         />
       ))}
       {failure && (

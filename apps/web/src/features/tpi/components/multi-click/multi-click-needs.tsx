@@ -89,30 +89,32 @@ function SmsCode({
   );
 }
 
-/** The terms to accept and the SMS codes to give, per customer whose click needs them. */
+/**
+ * What one customer's clicks need: its terms accepted once (for each of its contracts) and an
+ * SMS code per quote.
+ */
 export function MultiClickNeeds({
   customer,
-  quote,
-  input,
+  quotes,
+  inputOf,
   onInput,
   disabled,
 }: {
   customer: MultiClickCustomer;
-  quote: Quote;
-  input: LineInput;
-  onInput: (input: LineInput) => void;
+  /** The customer's included quotes. */
+  quotes: Quote[];
+  inputOf: (quoteId: string) => LineInput;
+  onInput: (changes: Record<string, LineInput>) => void;
   disabled: boolean;
 }) {
   const t = useT();
   const [reading, setReading] = useState(false);
-  const version = quote.requires.termsVersion;
+  const withTerms = quotes.filter((quote) => quote.requires.termsVersion !== null);
+  const version = withTerms[0]?.requires.termsVersion ?? null;
   return (
     <Fieldset
-      legend={t('multiClick.needsFor', {
-        customer: customer.customerName,
-        contract: quote.contractId,
-      })}
-      data-testid={`multi-click-needs-${quote.quoteId}`}
+      legend={customer.customerName}
+      data-testid={`multi-click-needs-${customer.customerId}`}
     >
       <Stack gap="sm">
         {version !== null && (
@@ -120,11 +122,19 @@ export function MultiClickNeeds({
             <Group>
               <Checkbox
                 label={t('multiClick.acceptTerms', { version })}
-                checked={input.acceptTerms}
+                checked={withTerms.every((quote) => inputOf(quote.quoteId).acceptTerms)}
                 disabled={disabled}
-                onChange={(event) =>
-                  onInput({ ...input, acceptTerms: event.currentTarget.checked })
-                }
+                onChange={(event) => {
+                  const acceptTerms = event.currentTarget.checked;
+                  onInput(
+                    Object.fromEntries(
+                      withTerms.map((quote) => [
+                        quote.quoteId,
+                        { ...inputOf(quote.quoteId), acceptTerms },
+                      ]),
+                    ),
+                  );
+                }}
               />
               <Button variant="subtle" size="compact-sm" onClick={() => setReading(!reading)}>
                 {t(reading ? 'multiClick.hideTerms' : 'multiClick.readTerms')}
@@ -133,9 +143,21 @@ export function MultiClickNeeds({
             {reading && <TermsText customerId={customer.customerId} />}
           </Stack>
         )}
-        {quote.requires.sms && (
-          <SmsCode quote={quote} input={input} onInput={onInput} disabled={disabled} />
-        )}
+        {quotes
+          .filter((quote) => quote.requires.sms)
+          .map((quote) => (
+            <Stack key={quote.quoteId} gap={4}>
+              <Text size="sm" fw={500}>
+                {t('multiClick.smsFor', { contract: quote.contractId })}
+              </Text>
+              <SmsCode
+                quote={quote}
+                input={inputOf(quote.quoteId)}
+                onInput={(input) => onInput({ [quote.quoteId]: input })}
+                disabled={disabled}
+              />
+            </Stack>
+          ))}
       </Stack>
     </Fieldset>
   );
