@@ -75,6 +75,14 @@ export const QuotePartSchema = z.object({
   /** True when less than 1% of the contracted volume would have stayed open, so it is included. */
   runoutApplied: z.boolean(),
   limits: VolumeLimitsSchema,
+  /**
+   * The margin scenario version whose mark-up and fee priced the part (docs/margins.md); null or
+   * absent: the contract's own.
+   */
+  marginScenario: z
+    .object({ scenarioId: z.number().int(), version: z.number().int() })
+    .nullable()
+    .optional(),
 });
 export type QuotePart = z.infer<typeof QuotePartSchema>;
 

@@ -13,6 +13,7 @@ import * as mobileVerification from './migrations/0010-mobile-verification';
 import * as secondFactor from './migrations/0011-second-factor';
 import * as notificationCentre from './migrations/0012-notification-centre';
 import * as notificationMail from './migrations/0013-notification-mail';
+import * as margins from './migrations/0016-margins';
 
 // Listed explicitly so a bundled or packaged server never depends on reading a folder.
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-second-factor': secondFactor,
   '0012-notification-centre': notificationCentre,
   '0013-notification-mail': notificationMail,
+  '0016-margins': margins,
 };
 
 const provider: MigrationProvider = {

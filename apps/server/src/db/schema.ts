@@ -129,6 +129,8 @@ export interface ContractsTable {
   max_clicks_per_year: number | null;
   /** The smallest click per part, percent of the position's total volume (0004). */
   min_click_percentage: ColumnType<string, string | number | undefined, string | number>;
+  /** The margin scenario assigned to the contract (docs/margins.md), null: none (0016). */
+  margin_scenario_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** bigint, raised by a trigger on every change of the contract, its positions or its clicks. */
   version: ColumnType<string, never, never>;
   created_at: CreatedAt;
@@ -232,6 +234,8 @@ export interface StoredQuotePart {
   cost: string;
   runoutApplied: boolean;
   limits: { min: string; max: string };
+  /** The scenario version whose mark-up and fee priced the part; absent or null: the contract's own (0016). */
+  marginScenario?: { scenarioId: number; version: number } | null;
 }
 
 export interface PurchaseQuotesTable {
@@ -249,6 +253,48 @@ export interface PurchaseQuotesTable {
   expires_at: Date;
   consumed_at: Date | null;
   cancelled_at: Date | null;
+  // From 0016: the margin scenario version that priced the quote (null: the contract's own).
+  margin_scenario_id: ColumnType<number | null, number | null | undefined, number | null>;
+  margin_scenario_version: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface MarginScenariosTable {
+  id: Generated<number>;
+  created_at: Date;
+}
+
+/** A grid line as stored in margin_scenario_versions.lines (decimals as strings). */
+export interface StoredMarginLine {
+  commodity: 'Power' | 'Gas';
+  part: PartName;
+  maturityType: 'YEAR' | 'QUARTER' | 'MONTH';
+  minVolume: string | null;
+  markUp: string;
+  transactionFee: string;
+}
+
+export interface MarginScenarioVersionsTable {
+  scenario_id: number;
+  version: number;
+  name: string;
+  /** Amsterdam days, read as 'YYYY-MM-DD' text. */
+  valid_from: ColumnType<string, string, string>;
+  valid_until: ColumnType<string | null, string | null, string | null>;
+  effective_at: Date;
+  lines: ColumnType<StoredMarginLine[], string, string>;
+  created_at: Date;
+  created_by: number | null;
+}
+
+export interface MarginScenarioCustomersTable {
+  customer_id: number;
+  scenario_id: number;
+}
+
+export interface PricingIdsTable {
+  product: string;
+  part: PartName;
+  market_product: MarketProduct;
 }
 
 export interface TermsVersionsTable {
@@ -449,6 +495,10 @@ export interface Database {
   data_versions: DataVersionsTable;
   market_prices: MarketPricesTable;
   purchase_quotes: PurchaseQuotesTable;
+  margin_scenarios: MarginScenariosTable;
+  margin_scenario_versions: MarginScenarioVersionsTable;
+  margin_scenario_customers: MarginScenarioCustomersTable;
+  pricing_ids: PricingIdsTable;
   terms_versions: TermsVersionsTable;
   terms_acceptances: TermsAcceptancesTable;
   sms_verifications: SmsVerificationsTable;

@@ -12,7 +12,6 @@ import {
 } from '@klik/domain';
 import type { Db } from '../../db/database';
 import type { PartName } from '../../db/schema';
-import { PRODUCT_OF_PART } from '../positions/contract-view';
 import { applyClickToLedger, type ClickPartVolume } from '../positions/record-click';
 
 /** A contract as a click needs it, with what its customer requires. */
@@ -193,14 +192,14 @@ const PARTS_OF_COMMODITY: Record<'Power' | 'Gas', ContractPartName[]> = {
 /** A position's volumes, offers, pending clicks and the pause, in one round trip. */
 export async function positionState(
   db: Db,
-  contract: { id: number; commodity: 'Power' | 'Gas' },
+  contract: { id: number; commodity: 'Power' | 'Gas'; product: string },
   yearOfSupply: number,
   maturity: Maturity,
 ): Promise<PositionState> {
-  const products = PARTS_OF_COMMODITY[contract.commodity].map((part) => PRODUCT_OF_PART[part]);
+  const parts = PARTS_OF_COMMODITY[contract.commodity];
   const result = await sql<{
     volumes: { part: ContractPartName; total: string; clicked: string }[] | null;
-    offers: { product: string; market: 'OTC' | 'ICE'; price: string | null }[] | null;
+    offers: { part: ContractPartName; market: 'OTC' | 'ICE'; price: string | null }[] | null;
     pending: string[] | null;
     paused: boolean | null;
   }>`
@@ -212,11 +211,13 @@ export async function positionState(
           where contract_id = ${contract.id} and year_of_supply = ${yearOfSupply}
             and month in (${sql.join([...monthsOf(maturity)])})
           group by part) v) as volumes,
-      (select json_agg(json_build_object('product', o.product, 'market', o.market,
+      (select json_agg(json_build_object('part', p.part, 'market', o.market,
           'price', o.price::text))
-        from market_offers o
-        where o.product in (${sql.join(products)}) and o.year_of_supply = ${yearOfSupply}
-          and o.maturity = ${maturity}) as offers,
+        from (select distinct on (part) part, market_product from pricing_ids
+            where product in (${contract.product}, '*') and part in (${sql.join(parts)})
+            order by part, product = '*') p
+          join market_offers o on o.product = p.market_product
+        where o.year_of_supply = ${yearOfSupply} and o.maturity = ${maturity}) as offers,
       (select json_agg(k.maturity) from clicks k
         where k.contract_id = ${contract.id} and k.year_of_supply = ${yearOfSupply}
           and k.status in ('PENDING_APPROVAL', 'IN_PROGRESS')) as pending,
@@ -232,9 +233,8 @@ export async function positionState(
     .sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   const offers: PositionOffers = { otc: new Map(), ice: new Map() };
   for (const part of volumes) {
-    for (const offer of (row?.offers ?? []).filter(
-      (candidate) => candidate.product === PRODUCT_OF_PART[part.name],
-    )) {
+    // The market product of each part comes from the pricing IDs (docs/margins.md).
+    for (const offer of (row?.offers ?? []).filter((candidate) => candidate.part === part.name)) {
       const price = offer.price === null ? null : fromDec(toDec(offer.price));
       (offer.market === 'OTC' ? offers.otc : offers.ice).set(part.name, price);
     }

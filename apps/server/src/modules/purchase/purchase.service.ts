@@ -46,6 +46,7 @@ import {
   type ClickContract,
 } from './purchase.repository';
 import { mayUseTotp, verifyClickTotp } from './click-totp';
+import { marginsForQuote } from '../margins/margin-pricing';
 import { priceQuote } from './quote-pricing';
 import { maskNumber, type SmsGateway } from './sms-gateway';
 
@@ -195,6 +196,8 @@ export class PurchaseService {
     ) {
       throw new AppError('CLICK_LIMIT_REACHED');
     }
+    // The margins in effect at the quote's instant; a later change never reprices this quote.
+    const margins = await marginsForQuote(db, contract, period.maturity, parts, at);
     const priced = priceQuote(
       parts.map((part) => {
         const offer = body.market === 'OTC' ? part.offerPart : part.iceOfferPart;
@@ -203,8 +206,9 @@ export class PurchaseService {
         return { ...part, marketPrice: offer.marketPrice };
       }),
       { percentage: body.percentage, volumes: body.volumes },
-      contract,
+      { ...contract, margins },
     );
+    const pricedBy = priced.parts.find((part) => part.marginScenario)?.marginScenario ?? null;
     const quoteId = randomUUID();
     const expiresAt = new Date(at.getTime() + settings.quoteLifetimeMs);
     await db.transaction().execute(async (trx) => {
@@ -257,6 +261,8 @@ export class PurchaseService {
           total_cost: priced.totalCost,
           created_at: at,
           expires_at: expiresAt,
+          margin_scenario_id: pricedBy?.scenarioId ?? null,
+          margin_scenario_version: pricedBy?.version ?? null,
         })
         .execute();
       await writeAudit(trx, {
@@ -272,6 +278,7 @@ export class PurchaseService {
           maturity: period.maturity,
           market: body.market,
           totalCost: priced.totalCost,
+          marginScenario: pricedBy,
         },
         ip,
       });

@@ -11,6 +11,7 @@ import {
 } from '@klik/domain';
 import type { StoredQuotePart } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import type { PartMargins } from '../margins/margin-pricing';
 
 export interface PartForQuote {
   name: ContractPartName;
@@ -34,6 +35,26 @@ export interface PricingTerms {
   minClickPercentage: DecimalString;
   /** The contract applies the runout rule (spec: runOut). */
   runOut: boolean;
+  /**
+   * Per part, the mark-up and fee a margin scenario gives it (docs/margins.md); a part without one
+   * takes markUp and transactionFee above (the contract's own).
+   */
+  margins?: PartMargins;
+}
+
+function marginOf(terms: PricingTerms, part: ContractPartName) {
+  const margin = terms.margins?.[part];
+  if (!margin)
+    return { markUp: terms.markUp, transactionFee: terms.transactionFee, scenario: null };
+  const { source } = margin;
+  return {
+    markUp: margin.markUp,
+    transactionFee: margin.transactionFee,
+    scenario:
+      source.kind === 'scenario'
+        ? { scenarioId: source.scenarioId, version: source.version }
+        : null,
+  };
 }
 
 /**
@@ -113,25 +134,27 @@ export function priceQuote(
       name: part.name,
       volume,
       marketPrice: part.marketPrice,
-      markUp: terms.markUp,
-      transactionFees: terms.transactionFee,
+      markUp: marginOf(terms, part.name).markUp,
+      transactionFees: marginOf(terms, part.name).transactionFee,
     })),
   );
   return {
     parts: chosen.map(({ part, open, limits, volume, runoutApplied }, index) => {
       const line = cost.parts[index] as (typeof cost.parts)[number];
+      const margin = marginOf(terms, part.name);
       return {
         name: part.name,
         volume,
         openVolume: open,
         totalVolume: fromDec(toDec(part.totalVolume)),
         marketPrice: fromDec(toDec(part.marketPrice)),
-        markUp: fromDec(toDec(terms.markUp)),
-        transactionFee: fromDec(toDec(terms.transactionFee)),
+        markUp: fromDec(toDec(margin.markUp)),
+        transactionFee: fromDec(toDec(margin.transactionFee)),
         clickPrice: line.price,
         cost: line.cost,
         runoutApplied,
         limits,
+        marginScenario: margin.scenario,
       };
     }),
     totalCost: cost.totalCost,

@@ -1,0 +1,145 @@
+import {
+  amsterdamInstant,
+  addDays,
+  fromDec,
+  periodTypeOf,
+  resolveMargin,
+  toDec,
+  type ContractPartName,
+  type DecimalString,
+  type MarginLine,
+  type MarginScenarioVersion,
+  type Maturity,
+  type ResolvedMargin,
+} from '@klik/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { StoredMarginLine } from '../../db/schema';
+
+/*
+ * How a quote's mark-up and fee are found (docs/margins.md): the scenario assigned to the contract,
+ * else the one assigned to its customer, else the contract's own. The domain decides; this file
+ * reads what it decides from.
+ */
+
+export interface StoredVersionRow {
+  scenario_id: number;
+  version: number;
+  name: string;
+  valid_from: string;
+  valid_until: string | null;
+  effective_at: Date;
+  lines: StoredMarginLine[];
+  created_at: Date;
+  created_by: string | null;
+}
+
+/** Validity days are Amsterdam days: from 00:00 of validFrom to 00:00 after validUntil. */
+export function versionOf(row: {
+  scenario_id: number;
+  version: number;
+  valid_from: string;
+  valid_until: string | null;
+  effective_at: Date;
+  lines: readonly MarginLine[];
+}): MarginScenarioVersion {
+  const midnight = { hour: 0, minute: 0 };
+  return {
+    scenarioId: row.scenario_id,
+    version: row.version,
+    effectiveAt: new Date(row.effective_at),
+    validFrom: amsterdamInstant(row.valid_from, midnight),
+    validUntil:
+      row.valid_until === null ? null : amsterdamInstant(addDays(row.valid_until, 1), midnight),
+    lines: row.lines,
+  };
+}
+
+/** Every version of the given scenarios, grouped by scenario. */
+export async function versionsOf(
+  db: Db,
+  scenarioIds: readonly number[],
+): Promise<Map<number, MarginScenarioVersion[]>> {
+  const byScenario = new Map<number, MarginScenarioVersion[]>();
+  if (scenarioIds.length === 0) return byScenario;
+  const rows = await db
+    .selectFrom('margin_scenario_versions')
+    .select([
+      'scenario_id',
+      'version',
+      sql<string>`valid_from::text`.as('valid_from'),
+      sql<string | null>`valid_until::text`.as('valid_until'),
+      'effective_at',
+      'lines',
+    ])
+    .where('scenario_id', 'in', [...new Set(scenarioIds)])
+    .execute();
+  for (const row of rows) {
+    const list = byScenario.get(row.scenario_id) ?? [];
+    list.push(versionOf(row));
+    byScenario.set(row.scenario_id, list);
+  }
+  return byScenario;
+}
+
+/** The scenarios assigned to a contract and to its customer (null where none). */
+export async function assignedScenarios(
+  db: Db,
+  contractId: number,
+): Promise<{ contract: number | null; customer: number | null }> {
+  const row = await db
+    .selectFrom('contracts as c')
+    .leftJoin('margin_scenario_customers as m', 'm.customer_id', 'c.customer_id')
+    .select(['c.margin_scenario_id as contract', 'm.scenario_id as customer'])
+    .where('c.id', '=', contractId)
+    .executeTakeFirst();
+  return { contract: row?.contract ?? null, customer: row?.customer ?? null };
+}
+
+export interface MarginPart {
+  name: ContractPartName;
+  totalVolume: DecimalString;
+}
+
+export type PartMargins = Partial<Record<ContractPartName, ResolvedMargin>>;
+
+/** The mark-up and fee of every part of a position for a quote made at `at`. */
+export async function marginsForQuote(
+  db: Db,
+  contract: {
+    id: number;
+    commodity: 'Power' | 'Gas';
+    markUp: DecimalString;
+    transactionFee: DecimalString;
+  },
+  maturity: Maturity,
+  parts: readonly MarginPart[],
+  at: Date,
+  override?: { contractScenario: MarginScenarioVersion[] },
+): Promise<PartMargins> {
+  const assigned = await assignedScenarios(db, contract.id);
+  const ids = [assigned.contract, assigned.customer].filter((id): id is number => id !== null);
+  const versions = await versionsOf(db, ids);
+  const margins: PartMargins = {};
+  for (const part of parts) {
+    margins[part.name] = resolveMargin({
+      at,
+      question: {
+        commodity: contract.commodity,
+        part: part.name,
+        maturityType: periodTypeOf(maturity),
+        volume: part.totalVolume,
+      },
+      contractScenario:
+        override?.contractScenario ??
+        (assigned.contract === null ? null : (versions.get(assigned.contract) ?? null)),
+      customerScenario:
+        assigned.customer === null ? null : (versions.get(assigned.customer) ?? null),
+      contractTerms: {
+        markUp: fromDec(toDec(contract.markUp)),
+        transactionFee: fromDec(toDec(contract.transactionFee)),
+      },
+    });
+  }
+  return margins;
+}
