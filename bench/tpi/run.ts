@@ -1,0 +1,221 @@
+// npm run bench:tpi
+//
+// GET /rest/tpi?size=200 for a TPI consultant with 200 customers x 5 contracts x 3 years of
+// supply on PostgreSQL (3,000 contract years, about 54,000 ledger months, partly clicked, some
+// clicks waiting for approval), asked one after the other. Next to it, the floor: a bare
+// Fastify route on the same database that runs only the ledger's sum per contract, year and
+// part for the same contracts and sends the app's answer bytes from memory, so the figures read
+// as a ratio under any machine load. Target: the app's median under 500 ms.
+// Needs PostgreSQL on 127.0.0.1:5432 (BENCH_DATABASE_URL to use another); creates and drops its
+// own database, listens on loopback only, and ends by itself.
+import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { TpiPageSchema } from '@klik/api';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { createDatabase, type Db } from '../../apps/server/src/db/database';
+import { migrateToLatest } from '../../apps/server/src/db/migrate';
+import { hashSessionToken } from '../../apps/server/src/modules/auth/session-token';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CUSTOMERS = 200;
+const CONTRACTS_PER_CUSTOMER = 5;
+const YEARS = [2027, 2028, 2029];
+const REQUESTS = Number(process.env.BENCH_TPI_REQUESTS ?? 30);
+const TARGET_MS = 500;
+const RUN_LIMIT_MS = 240_000;
+const name = `klik_bench_tpi_${randomBytes(4).toString('hex')}`;
+
+async function admin(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The consultant's book, written in a few set-based statements; answers a session token. */
+async function seed(db: Db, now: Date): Promise<{ token: string; contractIds: number[] }> {
+  const customers = await db
+    .insertInto('customers')
+    .values(Array.from({ length: CUSTOMERS }, (_, i) => ({ name: `Bench ${i} B.V.` })))
+    .returning('id')
+    .execute();
+  const contracts = await db
+    .insertInto('contracts')
+    .values(
+      customers.flatMap(({ id }, c) =>
+        Array.from({ length: CONTRACTS_PER_CUSTOMER }, (_, k) => ({
+          contract_id: `KL-T${String(c * CONTRACTS_PER_CUSTOMER + k).padStart(6, '0')}`,
+          customer_id: id,
+          commodity: k % 2 === 0 ? ('Power' as const) : ('Gas' as const),
+          product: k % 2 === 0 ? 'Stroom Peak/Off-peak NL' : 'Gas TTF',
+          click_type: null,
+          click_option: 'PRE_EOD' as const,
+          mark_up: '2',
+          transaction_fee: '0.25',
+          contracted_volume: '36000',
+          run_out: false,
+          max_clicks_per_year: null,
+        })),
+      ),
+    )
+    .returning(['id', 'commodity'])
+    .execute();
+  // Every part of every month, a third of them clicked for half their volume.
+  await sql`
+    insert into position_months (contract_id, part, year_of_supply, month, total_volume,
+      clicked_volume, clicked_cost)
+    select c.id, p.part, y, m, 1000,
+      case when (c.id + m) % 3 = 0 then 500 else 0 end,
+      case when (c.id + m) % 3 = 0 then 500 * (60 + m) else 0 end
+    from contracts c
+    join (values ('Power', 'Peak'), ('Power', 'OffPeak'), ('Gas', 'Gas')) p(commodity, part)
+      on p.commodity = c.commodity
+    cross join unnest(${sql.val(YEARS)}::int[]) y
+    cross join generate_series(1, 12) m`.execute(db);
+  await sql`
+    insert into clicks (contract_id, year_of_supply, maturity, status, market, created_at)
+    select id, 2027, 'Q2', 'PENDING_APPROVAL', 'OTC', ${now}
+    from contracts where id % 7 = 0`.execute(db);
+  await sql`insert into market_offers (product, year_of_supply, maturity, market, price, quoted_at)
+    select p, y, 'Y', 'OTC', 80, ${now}
+    from unnest(array['NL_POWER_PEAK', 'NL_POWER_OFFPEAK', 'TTF_GAS']) p,
+      unnest(${sql.val(YEARS)}::int[]) y`.execute(db);
+
+  const { id: userId } = await db
+    .insertInto('users')
+    .values({
+      username: 'bench-tpi',
+      name: 'Bench TPI',
+      password_hash: 'not-used',
+      role: 'consultant',
+      locale: 'nl',
+      allow_tpi_page: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('user_customers')
+    .values(customers.map(({ id }) => ({ user_id: userId, customer_id: id })))
+    .execute();
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: hashSessionToken(token),
+      user_id: userId,
+      read_only: false,
+      created_at: now,
+      last_used_at: now,
+      absolute_expires_at: new Date(now.getTime() + 6 * 3600_000),
+    })
+    .execute();
+  return { token, contractIds: contracts.map((contract) => contract.id) };
+}
+
+/** Milliseconds per request, asked one after the other. */
+async function timings(url: string, headers: Record<string, string>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i += 1) {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+function at(sorted: readonly number[], share: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+}
+
+async function main(): Promise<void> {
+  await admin(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const closers: (() => Promise<unknown>)[] = [];
+  try {
+    const db = await createDatabase({ databaseUrl: url.toString(), dataDir: null });
+    closers.unshift(() => db.destroy());
+    await migrateToLatest(db);
+    const { token, contractIds } = await seed(db, new Date());
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      DATABASE_URL: url.toString(),
+      MARKET_FEED: 'none',
+      WEB_DIST_DIR: '/nonexistent',
+    });
+    const app = await buildApp(config, { db });
+    closers.unshift(() => app.close());
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const appBase = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const headers = { authorization: `Bearer ${token}` };
+    const path = `/rest/tpi?size=${CUSTOMERS}`;
+    const first = await fetch(`${appBase}${path}`, { headers });
+    const body = Buffer.from(await first.arrayBuffer());
+    const page = TpiPageSchema.parse(JSON.parse(body.toString()));
+    const lines = page.data.reduce(
+      (n, customer) => n + customer.contracts.reduce((m, contract) => m + contract.years.length, 0),
+      0,
+    );
+
+    // The floor: the ledger's one aggregate over the same contracts, then the same bytes.
+    const floor = Fastify({ logger: false });
+    floor.get('/rest/tpi', async (_request, reply) => {
+      await sql`select contract_id, year_of_supply, part, sum(total_volume), sum(clicked_volume),
+          sum(clicked_cost)
+        from position_months where contract_id in (${sql.join(contractIds)})
+        group by contract_id, year_of_supply, part`.execute(db);
+      return reply.type('application/json; charset=utf-8').send(body);
+    });
+    closers.unshift(() => floor.close());
+    await floor.listen({ host: '127.0.0.1', port: 0 });
+    const floorBase = `http://127.0.0.1:${(floor.server.address() as { port: number }).port}`;
+
+    const load = () => loadavg()[0]?.toFixed(1) ?? '?';
+    console.info(
+      `${page.data.length} customers, ${lines} contract years, ${body.length} bytes; ` +
+        `${cpus().length} CPUs, load average ${load()} before measuring; at ${new Date().toISOString()}`,
+    );
+    // Warm both, then take turns so a busy moment of the machine does not fall on one side only.
+    await timings(`${floorBase}${path}`, headers);
+    await timings(`${appBase}${path}`, headers);
+    const floorTimes = await timings(`${floorBase}${path}`, headers);
+    const appTimes = await timings(`${appBase}${path}`, headers);
+    console.info(`load average ${load()} after measuring`);
+    const row = (label: string, times: number[]) =>
+      `${label}: median ${at(times, 0.5).toFixed(1)} ms, p95 ${at(times, 0.95).toFixed(1)} ms`;
+    console.info(`${REQUESTS} requests one after the other`);
+    console.info(row('  floor (ledger sum + same bytes)', floorTimes));
+    console.info(row('  Klik GET /rest/tpi?size=200', appTimes));
+    const ratio = at(appTimes, 0.5) / at(floorTimes, 0.5);
+    console.info(`  median ratio Klik / floor: ${ratio.toFixed(2)}`);
+    const met = at(appTimes, 0.5) < TARGET_MS && page.data.length === CUSTOMERS;
+    console.info(met ? `target met (median < ${TARGET_MS} ms)` : 'TARGET MISSED');
+    process.exitCode = met ? 0 : 1;
+  } finally {
+    for (const close of closers) await close().catch(() => {});
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+const limit = setTimeout(() => {
+  console.error(`benchmark exceeded ${RUN_LIMIT_MS / 1000} s; stopping`);
+  void admin(`drop database if exists ${name} with (force)`)
+    .catch(() => {})
+    .finally(() => process.exit(2));
+}, RUN_LIMIT_MS);
+limit.unref();
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
