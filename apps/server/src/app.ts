@@ -36,6 +36,8 @@ import { FeedRunner } from './modules/market/feed-runner';
 import { marketRoutes } from './modules/market/market.routes';
 import { PriceRecorder } from './modules/market/price-recorder';
 import { clicksRoutes } from './modules/clicks/clicks.routes';
+import { contractImportRoutes } from './modules/contracts/import.routes';
+import { ContractImportService } from './modules/contracts/import.service';
 import { clickConfirmationRoutes } from './modules/click-confirmation/click-confirmation.routes';
 import { renderClickConfirmation } from './modules/click-confirmation/click-confirmation.service';
 import { notificationsModule } from './modules/notifications/notifications.plugin';
@@ -252,6 +254,10 @@ export async function buildApp(
   const outbox = new EventOutbox({ db: deps.db, bus: deps.bus, log: app.log });
   const flushEvents = () => outbox.flush();
   await app.register(tradingRoutes, { db: deps.db, guards, flushEvents, now: deps.now });
+  await app.register(contractImportRoutes, {
+    imports: new ContractImportService({ db: deps.db, now: deps.now, flushEvents }),
+    guards,
+  });
   await app.register(positionsRoutes, {
     positions: new PositionsService({ db: deps.db, now: deps.now }),
     guards,

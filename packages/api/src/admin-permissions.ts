@@ -224,6 +224,13 @@ export const PERMISSIONS = {
     summary:
       'the notification e-mails of every user: sent, waiting, failed, or kept by the development outbox (admins only)',
   },
+  'contracts.import': {
+    writes: true,
+    subject: 'global',
+    reach: { admin: 'all', accountmanager: 'none', ...NOBODY_ELSE },
+    summary:
+      'import contracts and volumes from CSV or XLSX, also as a dry run (any customer: admins only)',
+  },
 } as const satisfies Record<string, PermissionRule>;
 
 export type Action = keyof typeof PERMISSIONS;

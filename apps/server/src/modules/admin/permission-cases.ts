@@ -1,6 +1,7 @@
 import {
   ADMIN_PATHS,
   ANNOUNCEMENT_PATHS,
+  CONTRACT_IMPORT_PATHS,
   MAIL_OUTBOX_PATHS,
   MARKET_REST,
   PASSWORD_RESET_PATHS,
@@ -445,5 +446,15 @@ export const ROUTE_CASES: RouteCase[] = [
     ok: 200,
     subjectless: true,
     request: async () => ({ url: MAIL_OUTBOX_PATHS.list }),
+  },
+
+  // The contract import (modules/contracts/import.*): a dry run of an empty body answers 200.
+  {
+    action: 'contracts.import',
+    method: 'POST',
+    route: CONTRACT_IMPORT_PATHS.import,
+    ok: 200,
+    subjectless: true,
+    request: async () => ({ url: `${CONTRACT_IMPORT_PATHS.import}?dryRun=true` }),
   },
 ];
