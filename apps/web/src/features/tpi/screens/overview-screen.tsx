@@ -4,6 +4,7 @@ import { useT } from '../../../shared/i18n/use-t';
 import { useSearchEdits } from '../../../shared/routing/use-search-edits';
 import { useSession } from '../../../shared/session/use-session';
 import { useTpiCockpit } from '../api/use-tpi-cockpit';
+import { MultiClickAction } from '../components/multi-click/multi-click-action';
 import { SelectionToolbar } from '../components/selection-toolbar';
 import { TpiCustomerTable } from '../components/tpi-customer-table';
 import { TpiExportButtons } from '../components/tpi-export-buttons';
@@ -63,7 +64,9 @@ export function OverviewScreen() {
             onReset={reset}
           />
           <Group justify="space-between" align="flex-start">
-            <SelectionToolbar selected={selected} />
+            <SelectionToolbar selected={selected}>
+              <MultiClickAction selectedCustomerIds={selected} />
+            </SelectionToolbar>
             <TpiExportButtons filter={filter} />
           </Group>
           {shown.length === 0 ? (

@@ -11,7 +11,11 @@ import { leaveMultiClick, MultiClickFlow } from './multi-click-flow';
  * there (the consultant may change the choice). A confirmation whose answer did not arrive
  * reopens the flow by itself, so it is sent again with the same keys.
  */
-export function MultiClickAction({ selectedCustomerIds = [] }: { selectedCustomerIds?: number[] }) {
+export function MultiClickAction({
+  selectedCustomerIds = [],
+}: {
+  selectedCustomerIds?: readonly number[];
+}) {
   const t = useT();
   const api = useApiClient();
   const session = useSession();
