@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import writeXlsxFile from 'write-excel-file/node';
 import { parseCsv, readImportTable, type ImportTable } from './import.parser';
 import { parseImportRows } from './import.rows';
@@ -168,5 +169,20 @@ describe('reading XLSX', () => {
   it('refuses a zip that is not a workbook', async () => {
     const result = await readImportTable(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]));
     expect(result.ok ? null : result.issue.code).toBe('FILE_UNREADABLE');
+  });
+});
+
+describe('the sample files in docs/samples', () => {
+  it('read the same rows from CSV and XLSX, without issues', async () => {
+    const samples = new URL('../../../../../docs/samples/', import.meta.url);
+    const csv = parseImportRows(
+      await tableOf(readFileSync(new URL('contracts-import.csv', samples))),
+    );
+    const xlsx = parseImportRows(
+      await tableOf(readFileSync(new URL('contracts-import.xlsx', samples))),
+    );
+    expect(csv.issues).toEqual([]);
+    expect(csv.rows).toHaveLength(4);
+    expect(xlsx.rows).toEqual(csv.rows);
   });
 });
