@@ -8,4 +8,5 @@ export const DEMO_ACCOUNTS = [
   { username: 'tpi', home: 'overview' },
   { username: 'customer', home: 'dashboard' },
   { username: 'viewer', home: 'dashboard' },
+  { username: 'zuivel', home: 'dashboard' },
 ] as const;

@@ -26,6 +26,7 @@ describe('demo seed', () => {
       ['tpi', 'consultant', false, true],
       ['customer', 'customer', false, false],
       ['viewer', 'customer', true, false],
+      ['zuivel', 'customer', false, false],
     ]);
     for (const user of users) {
       expect(await verifyPassword(user.password_hash, DEMO_PASSWORD)).toBe(true);
@@ -59,6 +60,6 @@ describe('demo seed', () => {
     const { db } = database;
     expect(await seedDemo(db)).toBe(true);
     expect(await seedDemo(db)).toBe(false);
-    expect(await db.selectFrom('users').select('id').execute()).toHaveLength(6);
+    expect(await db.selectFrom('users').select('id').execute()).toHaveLength(7);
   });
 });

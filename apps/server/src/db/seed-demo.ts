@@ -94,6 +94,15 @@ const USERS: DemoUser[] = [
     readOnly: true,
     customers: [bakkerij!],
   },
+  {
+    // A user of one of tpi's customers only, so tpi can act for Zuivelfabriek on
+    // consultantdashboard (login-as reaches users whose every customer is the consultant's).
+    username: 'zuivel',
+    name: 'Marieke Hoekstra',
+    role: 'customer',
+    email: 'marieke.hoekstra@zuivelfriesland.example',
+    customers: [zuivel!],
+  },
 ];
 
 /** True when there is nothing to protect: no users and no customers yet. */
