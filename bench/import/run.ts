@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     if (!report.imported)
       throw new Error(`not imported: ${JSON.stringify(report.issues.slice(0, 3))}`);
 
-    console.log(
+    console.info(
       JSON.stringify(
         {
           rows: ROWS,
