@@ -40,6 +40,10 @@ import { contractImportRoutes } from './modules/contracts/import.routes';
 import { ContractImportService } from './modules/contracts/import.service';
 import { clickConfirmationRoutes } from './modules/click-confirmation/click-confirmation.routes';
 import { renderClickConfirmation } from './modules/click-confirmation/click-confirmation.service';
+import {
+  createDeadlineReminders,
+  type DeadlineReminders,
+} from './modules/notifications/deadline-reminders';
 import { notificationsModule } from './modules/notifications/notifications.plugin';
 import { ClickDesk, CLICK_DESK_LOCK_KEY } from './modules/purchase/click-desk';
 import { purchaseRoutes } from './modules/purchase/purchase.routes';
@@ -98,6 +102,8 @@ declare module 'fastify' {
     passwordReset: PasswordResetService;
     /** Sends the notification e-mails; tests run its rounds with tick(). */
     mailWorker: MailWorker;
+    /** Reminds customers of click deadlines that come near; tests run it with tick(). */
+    deadlineReminders: DeadlineReminders;
     /** Starts the jobs that run beside requests (the price feed, websocket checks). */
     startBackgroundJobs: () => void;
   }
@@ -319,6 +325,14 @@ export async function buildApp(
     intervalMs: config.purchase.deskIntervalMs,
     log: app.log,
   });
+  const reminders = createDeadlineReminders({
+    config,
+    db: deps.db,
+    now: deps.now,
+    flushEvents,
+    log: app.log,
+  });
+  app.decorate('deadlineReminders', reminders);
   app.decorate('market', { recorder, feed });
   app.decorate('realtime', hub);
   app.decorate('outbox', outbox);
@@ -329,12 +343,14 @@ export async function buildApp(
     desk.start();
     outbox.start();
     mailWorker.start();
+    reminders.start();
   });
   app.addHook('preClose', async () => {
     await feed.stop();
     await desk.stop();
     await outbox.stop();
     await mailWorker.stop();
+    await reminders.stop();
     await hub.close();
   });
   await app.register(purchaseRoutes, {

@@ -209,6 +209,8 @@ const EnvSchema = z.object({
   MAIL_RETRY_SECONDS: integer(30, 1, 86_400),
   MAIL_RETRY_MAX_MINUTES: integer(60, 1, 10_080),
   MAIL_POLL_SECONDS: integer(5, 1, 3600),
+  DEADLINE_REMINDER_INTERVAL_SECONDS: integer(300, 10, 86_400),
+  DEADLINE_REMINDER_TRADING_DAYS: integer(5, 1, 60),
   ADMIN_SECOND_FACTOR: z
     .string()
     .optional()
@@ -337,6 +339,12 @@ export interface Config {
     retryMaxMs: number;
     /** How often the mail worker looks for e-mails that are due. */
     pollMs: number;
+  };
+  deadlineReminders: {
+    /** How often the reminder job looks for click deadlines that come near. */
+    intervalMs: number;
+    /** A position is reminded of once its deadline is at most this many trading days away. */
+    tradingDays: number;
   };
   /** Single sign-on providers (SSO_PROVIDERS and SSO_<ID>_*), none by default. */
   sso: SsoConfig;
@@ -510,6 +518,10 @@ export function loadConfig(
       retryMs: e.MAIL_RETRY_SECONDS * 1000,
       retryMaxMs: e.MAIL_RETRY_MAX_MINUTES * 60_000,
       pollMs: e.MAIL_POLL_SECONDS * 1000,
+    },
+    deadlineReminders: {
+      intervalMs: e.DEADLINE_REMINDER_INTERVAL_SECONDS * 1000,
+      tradingDays: e.DEADLINE_REMINDER_TRADING_DAYS,
     },
     sso,
     secondFactor: {

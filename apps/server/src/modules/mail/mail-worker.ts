@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import type { LeaderLock } from '../market/feed-lock';
+import { LeaderLoop } from '../market/leader-loop';
 import { dueMailJobs, recordMailOutcome, type DueMailJob } from './mail-jobs.repository';
 import type { MailAttachment, MailMessage, MailSender } from './mail-sender';
 import { notificationMail, type MailSite } from './notification-mail';
@@ -52,55 +53,31 @@ function describe(error: unknown): string {
  * they wait for the next round instead of each spending an attempt.
  */
 export class MailWorker {
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<MailRun> | null = null;
-  #leading = false;
+  readonly #loop: LeaderLoop<MailRun>;
   #failing = false;
 
   constructor(private readonly deps: MailWorkerDeps) {
-    deps.lock.onLost(() => {
-      deps.log.error({}, 'mail worker lock lost');
-      this.#leading = false;
+    this.#loop = new LeaderLoop({
+      name: 'mail worker',
+      lock: deps.lock,
+      intervalMs: deps.pollMs,
+      round: () => this.#round(),
+      idle: () => ({ sent: 0, retried: 0, failed: 0 }),
+      log: deps.log,
     });
   }
 
   start(): void {
-    if (this.#timer) return;
-    this.#timer = setInterval(() => void this.tick(), this.deps.pollMs);
-    this.#timer.unref();
+    this.#loop.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
-    await this.#running;
-    if (this.#leading) {
-      this.#leading = false;
-      await this.deps.lock.release();
-    }
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   /** One round when this instance leads (taking the lead if free); never throws. */
   tick(): Promise<MailRun> {
-    if (this.#running) return this.#running;
-    this.#running = this.#tick().finally(() => {
-      this.#running = null;
-    });
-    return this.#running;
-  }
-
-  async #tick(): Promise<MailRun> {
-    try {
-      if (!this.#leading) {
-        this.#leading = await this.deps.lock.tryAcquire();
-        if (!this.#leading) return { sent: 0, retried: 0, failed: 0 };
-        this.deps.log.info({}, 'this instance sends the notification e-mails');
-      }
-      return await this.#round();
-    } catch (error) {
-      this.deps.log.error({ err: error }, 'mail worker round failed');
-      return { sent: 0, retried: 0, failed: 0 };
-    }
+    return this.#loop.tick();
   }
 
   async #round(): Promise<MailRun> {

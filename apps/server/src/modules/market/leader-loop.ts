@@ -1,0 +1,71 @@
+import type { LeaderLock } from './feed-lock';
+
+/**
+ * A job that runs every intervalMs on the one instance holding its lock: one round at a time
+ * (a tick during a round answers that round), the lock taken when free and kept, let go on stop.
+ * A round that throws is logged and answers `idle`.
+ */
+export class LeaderLoop<R> {
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<R> | null = null;
+  #leading = false;
+
+  constructor(
+    private readonly options: {
+      name: string;
+      lock: LeaderLock;
+      intervalMs: number;
+      round: () => Promise<R>;
+      idle: () => R;
+      log: {
+        info: (details: object, message: string) => void;
+        error: (details: object, message: string) => void;
+      };
+    },
+  ) {
+    options.lock.onLost(() => {
+      options.log.error({}, `${options.name} lock lost`);
+      this.#leading = false;
+    });
+  }
+
+  start(): void {
+    if (this.#timer) return;
+    this.#timer = setInterval(() => void this.tick(), this.options.intervalMs);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#running;
+    if (this.#leading) {
+      this.#leading = false;
+      await this.options.lock.release();
+    }
+  }
+
+  /** One round when this instance leads (taking the lead if free); never throws. */
+  tick(): Promise<R> {
+    if (this.#running) return this.#running;
+    this.#running = this.#tick().finally(() => {
+      this.#running = null;
+    });
+    return this.#running;
+  }
+
+  async #tick(): Promise<R> {
+    const { options } = this;
+    try {
+      if (!this.#leading) {
+        this.#leading = await options.lock.tryAcquire();
+        if (!this.#leading) return options.idle();
+        options.log.info({}, `this instance runs the ${options.name}`);
+      }
+      return await options.round();
+    } catch (error) {
+      options.log.error({ err: error }, `${options.name} round failed`);
+      return options.idle();
+    }
+  }
+}

@@ -1,0 +1,308 @@
+import { sql } from 'kysely';
+import {
+  amsterdamDate,
+  amsterdamInstant,
+  clickTypeAllows,
+  fromDec,
+  ICE_ENDEX_CALENDAR,
+  DEFAULT_DEADLINE_RULE,
+  isMaturity,
+  MATURITIES,
+  MAX_DEADLINE_TRADING_DAYS,
+  monthsOf,
+  nextTradingDay,
+  OTC_CLOSES,
+  periodDeadline,
+  toDec,
+  yearOf,
+  type ClickType,
+  type DeadlineRule,
+  type LocalDate,
+  type Maturity,
+  type TradingCalendar,
+} from '@klik/domain';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { PgAdvisoryLock, SingleProcessLock, type LeaderLock } from '../market/feed-lock';
+import { LeaderLoop } from '../market/leader-loop';
+import { notify } from './notify';
+
+/** Arbitrary but fixed: the advisory lock key of the deadline reminders ("KLIK" + 0x11). */
+export const DEADLINE_REMINDER_LOCK_KEY = 0x4b4c494b11n;
+
+export interface DeadlineRemindersDeps {
+  db: Db;
+  now: () => Date;
+  /** Sends the queued unread counts to the users' browsers after a commit. */
+  flushEvents: () => Promise<void>;
+  lock: LeaderLock;
+  intervalMs: number;
+  /** Remind once the deadline is at most this many trading days away. */
+  tradingDays: number;
+  calendar?: TradingCalendar;
+  log: {
+    info: (details: object, message: string) => void;
+    error: (details: object, message: string) => void;
+  };
+}
+
+/** A position with open volume, as the reminder query reads it. */
+interface OpenPosition {
+  contractRowId: number;
+  contractId: string;
+  customerId: number;
+  clickType: ClickType;
+  deadlineRule: DeadlineRule;
+  yearOfSupply: number;
+  maturity: Maturity;
+  openVolume: string;
+}
+
+function isTradingDays(value: unknown): value is number {
+  return (
+    Number.isInteger(value) &&
+    (value as number) >= 1 &&
+    (value as number) <= MAX_DEADLINE_TRADING_DAYS
+  );
+}
+
+/** The contract's stored rule, or the default where it has none (or none that is valid). */
+function deadlineRuleOf(value: unknown): DeadlineRule {
+  const stored = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  if (typeof stored !== 'object' || stored === null) return DEFAULT_DEADLINE_RULE;
+  const { YEAR, QUARTER, MONTH } = stored as Record<string, unknown>;
+  return isTradingDays(YEAR) && isTradingDays(QUARTER) && isTradingDays(MONTH)
+    ? { YEAR, QUARTER, MONTH }
+    : DEFAULT_DEADLINE_RULE;
+}
+
+/** A position whose deadline has come near, with what its reminder says. */
+export interface DueReminder extends OpenPosition {
+  deadline: LocalDate;
+  tradingDaysLeft: number;
+}
+
+// Which months make up each maturity, from the domain, as an SQL VALUES list.
+const MATURITY_MONTHS = sql.join(
+  MATURITIES.flatMap((maturity) =>
+    monthsOf(maturity).map((month) => sql`(${sql.lit(maturity)}, ${sql.lit(month)})`),
+  ),
+);
+
+/**
+ * Every position (contract, year of supply, maturity) of an active customer with open volume in
+ * the given years: per part its total minus clicked (never below zero), summed over the parts.
+ * Pending and in-progress clicks already hold their volume in the ledger, so they count as clicked.
+ */
+async function findOpenPositions(db: Db, years: readonly number[]): Promise<OpenPosition[]> {
+  const result = await sql<{
+    id: number;
+    contract_id: string;
+    customer_id: number;
+    click_type: ClickType;
+    deadline_rule: unknown;
+    year_of_supply: number;
+    maturity: string;
+    open_volume: string;
+  }>`
+    with maturity_months (maturity, month) as (values ${MATURITY_MONTHS}),
+    per_part as (
+      select pm.contract_id, pm.year_of_supply, mm.maturity, pm.part,
+        greatest(sum(pm.total_volume) - sum(pm.clicked_volume), 0) as open_volume
+      from position_months pm
+      join maturity_months mm on mm.month = pm.month
+      where pm.year_of_supply in (${sql.join(years)})
+      group by pm.contract_id, pm.year_of_supply, mm.maturity, pm.part
+    )
+    select c.id, c.contract_id, c.customer_id, c.click_type,
+      -- Read through the row, so a database from before contracts.deadline_rule (0018) answers
+      -- null, which is the default rule.
+      to_jsonb(c) -> 'deadline_rule' as deadline_rule,
+      p.year_of_supply, p.maturity, sum(p.open_volume) as open_volume
+    from per_part p
+    join contracts c on c.id = p.contract_id
+    join customers cu on cu.id = c.customer_id and cu.active
+    group by c.id, p.year_of_supply, p.maturity
+    having sum(p.open_volume) > 0
+    order by c.id, p.year_of_supply, p.maturity`.execute(db);
+  return result.rows.flatMap((row) =>
+    isMaturity(row.maturity)
+      ? [
+          {
+            contractRowId: row.id,
+            contractId: row.contract_id,
+            customerId: row.customer_id,
+            clickType: row.click_type,
+            deadlineRule: deadlineRuleOf(row.deadline_rule),
+            yearOfSupply: row.year_of_supply,
+            maturity: row.maturity,
+            openVolume: fromDec(toDec(row.open_volume)),
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * The trading days left to click at an instant up to a deadline day: today while it trades and
+ * before the close, and every trading day after it up to and including the deadline day. Counts
+ * no further than `limit + 1`, which is enough to tell whether it is within the limit.
+ */
+export function tradingDaysLeft(
+  at: Date,
+  deadline: LocalDate,
+  limit: number,
+  calendar: TradingCalendar = ICE_ENDEX_CALENDAR,
+): number {
+  const today = amsterdamDate(at);
+  let count =
+    calendar.isTradingDay(today) && at.getTime() < amsterdamInstant(today, OTC_CLOSES).getTime()
+      ? 1
+      : 0;
+  let day = today;
+  while (day < deadline && count <= limit) {
+    day = nextTradingDay(day, calendar);
+    if (day <= deadline) count += 1;
+  }
+  return count;
+}
+
+/**
+ * The positions to remind of at an instant: open volume, a maturity the contract's click type
+ * allows, a deadline not yet passed and at most `tradingDays` trading days away. Whether the
+ * market is open, clicking paused or another click pending does not matter: the deadline holds.
+ */
+export async function findDueReminders(
+  db: Db,
+  at: Date,
+  tradingDays: number,
+  calendar: TradingCalendar = ICE_ENDEX_CALENDAR,
+): Promise<DueReminder[]> {
+  const year = yearOf(amsterdamDate(at));
+  // A deadline lies before its delivery starts, at most some months ahead: this year or the next.
+  const positions = await findOpenPositions(db, [year, year + 1]);
+  const due: DueReminder[] = [];
+  for (const position of positions) {
+    if (!clickTypeAllows(position.clickType, position.maturity)) continue;
+    const deadline = periodDeadline(position, calendar, position.deadlineRule);
+    if (deadline.closesAt.getTime() <= at.getTime()) continue;
+    const left = tradingDaysLeft(at, deadline.lastTradingDay, tradingDays, calendar);
+    if (left > tradingDays) continue;
+    due.push({ ...position, deadline: deadline.lastTradingDay, tradingDaysLeft: left });
+  }
+  return due;
+}
+
+/**
+ * Records the reminder and notifies the customer's users in one transaction. The reminder's
+ * key (contract, year, maturity, deadline) is unique, so a second instance or a run after a
+ * restart inserts nothing and notifies nobody. Answers whether it was sent now.
+ */
+async function sendReminder(db: Db, reminder: DueReminder, at: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const recorded = await sql<{ contract_id: number }>`
+      insert into deadline_reminders (contract_id, year_of_supply, maturity, deadline, sent_at)
+      values (${reminder.contractRowId}, ${reminder.yearOfSupply}, ${reminder.maturity},
+        ${reminder.deadline}::date, ${at})
+      on conflict do nothing
+      returning contract_id`.execute(trx);
+    if (recorded.rows.length === 0) return false;
+    await notify(trx, {
+      kind: 'DEADLINE_APPROACHING',
+      to: { customerId: reminder.customerId },
+      at,
+      customerId: reminder.customerId,
+      contractId: reminder.contractId,
+      params: {
+        contractId: reminder.contractId,
+        yearOfSupply: reminder.yearOfSupply,
+        maturity: reminder.maturity,
+        deadline: reminder.deadline,
+        tradingDaysLeft: reminder.tradingDaysLeft,
+        openVolume: reminder.openVolume,
+      },
+    });
+    return true;
+  });
+}
+
+export interface ReminderRun {
+  sent: number;
+}
+
+/**
+ * Reminds customers of click deadlines that come near (docs/notifications.md, "Deadline
+ * reminders"). Runs on the one instance that holds its advisory lock (any instance on the
+ * embedded database), one run at a time; the table of sent reminders makes each one go out once
+ * even so, across restarts and instances.
+ */
+export class DeadlineReminders {
+  readonly #loop: LeaderLoop<ReminderRun>;
+
+  constructor(private readonly deps: DeadlineRemindersDeps) {
+    this.#loop = new LeaderLoop({
+      name: 'deadline reminders',
+      lock: deps.lock,
+      intervalMs: deps.intervalMs,
+      round: () => this.runOnce(),
+      idle: () => ({ sent: 0 }),
+      log: deps.log,
+    });
+  }
+
+  start(): void {
+    this.#loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.#loop.stop();
+  }
+
+  /** One run when this instance leads (taking the lead if free); never throws. */
+  tick(): Promise<ReminderRun> {
+    return this.#loop.tick();
+  }
+
+  /** Sends every reminder due at the clock's instant that was not sent before. */
+  async runOnce(): Promise<ReminderRun> {
+    const at = this.deps.now();
+    const due = await findDueReminders(this.deps.db, at, this.deps.tradingDays, this.deps.calendar);
+    let sent = 0;
+    for (const reminder of due) {
+      try {
+        if (await sendReminder(this.deps.db, reminder, at)) sent += 1;
+      } catch (error) {
+        this.deps.log.error(
+          { err: error, contractId: reminder.contractId, maturity: reminder.maturity },
+          'deadline reminder not sent',
+        );
+      }
+    }
+    if (sent > 0) await this.deps.flushEvents();
+    return { sent };
+  }
+}
+
+/** This instance's reminder job, from the config (docs/operations.md). */
+export function createDeadlineReminders(options: {
+  config: Config;
+  db: Db;
+  now: () => Date;
+  flushEvents: () => Promise<void>;
+  log: DeadlineRemindersDeps['log'];
+}): DeadlineReminders {
+  const { config, log } = options;
+  return new DeadlineReminders({
+    db: options.db,
+    now: options.now,
+    flushEvents: options.flushEvents,
+    lock: config.databaseUrl
+      ? new PgAdvisoryLock(config.databaseUrl, DEADLINE_REMINDER_LOCK_KEY, (error) =>
+          log.error({ err: error }, 'deadline reminder lock connection failed'),
+        )
+      : new SingleProcessLock(),
+    intervalMs: config.deadlineReminders.intervalMs,
+    tradingDays: config.deadlineReminders.tradingDays,
+    log,
+  });
+}

@@ -1,0 +1,63 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Locale, Notification } from '@klik/api';
+import { I18nProvider } from '../../../shared/i18n/i18n-provider';
+import { useT } from '../../../shared/i18n/use-t';
+import { notificationText } from './notification-text';
+
+function reminder(tradingDaysLeft: number): Notification {
+  return {
+    id: 7,
+    localeId: 'notification.DEADLINE_APPROACHING',
+    publishDate: '2026-03-25T09:00:00.000Z',
+    read: false,
+    kind: 'DEADLINE_APPROACHING',
+    params: {
+      contractId: 'KL-1001',
+      yearOfSupply: 2026,
+      maturity: 'M4',
+      deadline: '2026-03-31',
+      tradingDaysLeft,
+      openVolume: '100.125',
+    },
+    customerId: 3,
+    clickId: null,
+    contractId: 'KL-1001',
+    announcement: null,
+    hasAttachment: false,
+    attachmentLocales: [],
+  };
+}
+
+function Title({ notification, locale }: { notification: Notification; locale: Locale }) {
+  const t = useT();
+  return <p>{notificationText(notification, t, locale).title}</p>;
+}
+
+function show(notification: Notification, locale: Locale) {
+  render(
+    <I18nProvider locale={locale} translations={{}}>
+      <Title notification={notification} locale={locale} />
+    </I18nProvider>,
+  );
+}
+
+describe('the deadline reminder text', () => {
+  it('reads in Dutch with the period, deadline, trading days and open volume', () => {
+    show(reminder(5), 'nl');
+    expect(
+      screen.getByText(
+        'De klikdeadline van M4 2026 van contract KL-1001 nadert: 2026-03-31, nog 5 handelsdagen om de open 100.125 MWh te klikken.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('reads in English, one trading day in the singular', () => {
+    show(reminder(1), 'en');
+    expect(
+      screen.getByText(
+        'The click deadline of M4 2026 of contract KL-1001 is approaching: 2026-03-31, 1 trading day left to click the open 100.125 MWh.',
+      ),
+    ).toBeInTheDocument();
+  });
+});
