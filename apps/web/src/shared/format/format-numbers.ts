@@ -51,6 +51,15 @@ export function formatDateTime(iso: string, locale: Locale): string {
   }).format(new Date(iso));
 }
 
+/** A calendar day (YYYY-MM-DD) in the locale, e.g. "31-03-2026" or "31/03/2026". */
+export function formatDay(day: string, locale: Locale): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Intl.DateTimeFormat(NUMBER_LOCALES[locale], {
+    dateStyle: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1)));
+}
+
 /** The name of a calendar month (1 = January) in the locale, e.g. "januari". */
 export function monthName(month: number, locale: Locale): string {
   return new Intl.DateTimeFormat(NUMBER_LOCALES[locale], { month: 'long', timeZone: 'UTC' }).format(

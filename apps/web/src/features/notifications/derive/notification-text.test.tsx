@@ -47,7 +47,7 @@ describe('the deadline reminder text', () => {
     show(reminder(5), 'nl');
     expect(
       screen.getByText(
-        'De klikdeadline van M4 2026 van contract KL-1001 nadert: 2026-03-31, nog 5 handelsdagen om de open 100.125 MWh te klikken.',
+        'De klikdeadline van M4 2026 van contract KL-1001 nadert: 31-03-2026, nog 5 handelsdagen om de open 100,125 MWh te klikken.',
       ),
     ).toBeInTheDocument();
   });
@@ -56,7 +56,7 @@ describe('the deadline reminder text', () => {
     show(reminder(1), 'en');
     expect(
       screen.getByText(
-        'The click deadline of M4 2026 of contract KL-1001 is approaching: 2026-03-31, 1 trading day left to click the open 100.125 MWh.',
+        'The click deadline of M4 2026 of contract KL-1001 is approaching: 31/03/2026, 1 trading day left to click the open 100.125 MWh.',
       ),
     ).toBeInTheDocument();
   });

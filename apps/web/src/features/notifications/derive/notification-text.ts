@@ -1,4 +1,5 @@
 import type { Locale, Notification } from '@klik/api';
+import { formatDay, formatVolume } from '../../../shared/format/format-numbers';
 import type { MessageKey } from '../../../shared/i18n/catalogues';
 import type { Translate } from '../../../shared/i18n/use-t';
 
@@ -22,5 +23,25 @@ export function notificationText(
       ? { title: announcement.titleEn, body: announcement.bodyEn }
       : { title: announcement.titleNl, body: announcement.bodyNl };
   }
-  return { title: t(notification.localeId as MessageKey, notification.params), body: null };
+  return {
+    title: t(notification.localeId as MessageKey, formattedParams(notification.params, locale)),
+    body: null,
+  };
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Params that are days or volumes read as the user's locale writes them. */
+function formattedParams(
+  params: Notification['params'],
+  locale: Locale,
+): Record<string, string | number> {
+  const formatted: Record<string, string | number> = { ...params };
+  if (typeof params.deadline === 'string' && DAY.test(params.deadline)) {
+    formatted.deadline = formatDay(params.deadline, locale);
+  }
+  if (typeof params.openVolume === 'string') {
+    formatted.openVolume = formatVolume(params.openVolume, locale);
+  }
+  return formatted;
 }
