@@ -14,6 +14,7 @@ import { refuseWhileClosing } from './http/refuse-while-closing';
 import { registerNoStore } from './http/no-store';
 import { registerXsrf } from './http/xsrf';
 import { adminModule } from './modules/admin/admin.plugin';
+import { contractsModule } from './modules/contracts/contracts.plugin';
 import { createAuthGuards, type AuthGuards } from './modules/auth/auth-guards';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
@@ -256,6 +257,7 @@ export async function buildApp(
   app.decorate('mailWorker', mailWorker);
   await app.register(mailOutboxRoutes, { db: deps.db, guards });
   await app.register(adminModule, { auth: authService, config, invitations: passwordReset });
+  await app.register(contractsModule);
   await app.register(localeRoutes);
   const outbox = new EventOutbox({ db: deps.db, bus: deps.bus, log: app.log });
   const flushEvents = () => outbox.flush();

@@ -89,6 +89,25 @@ export const PERMISSIONS = {
     reach: { admin: 'all', accountmanager: 'none', ...NOBODY_ELSE },
     summary: 'deactivate or reactivate a customer',
   },
+  'contracts.read': {
+    writes: false,
+    subject: 'customer',
+    reach: { admin: 'all', accountmanager: 'own', ...NOBODY_ELSE },
+    summary: 'managecontract list and one contract: volumes per year, what is clicked, settings',
+  },
+  'contracts.create': {
+    writes: true,
+    subject: 'customer',
+    reach: { admin: 'all', accountmanager: 'own', ...NOBODY_ELSE },
+    summary: 'create a contract for a customer',
+  },
+  'contracts.edit': {
+    writes: true,
+    subject: 'customer',
+    reach: { admin: 'all', accountmanager: 'own', ...NOBODY_ELSE },
+    summary:
+      'change a contract (volumes, prices, click limits, deadlines, dashboards); clicks are never changed',
+  },
   'terms.publish': {
     writes: true,
     subject: 'customer',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isProfileValid, MAX_DEADLINE_TRADING_DAYS, partsOf } from '@klik/domain';
 import { PageQuerySchema, PageSchema, SearchParamSchema, SortParamSchema } from './admin.schemas';
-import { IdSchema, TextSchema, YearOfSupplySchema } from './bounded.schemas';
+import { IdParamSchema, IdSchema, TextSchema, YearOfSupplySchema } from './bounded.schemas';
 import {
   ClickTypeSchema,
   CommoditySchema,
@@ -9,6 +9,16 @@ import {
   DecimalStringSchema,
   MarketOptionSchema,
 } from './positions.schemas';
+
+/** REST paths of managecontract. */
+export const CONTRACT_PATHS = {
+  contracts: '/rest/admin/contracts',
+  contract: (id: number) => `/rest/admin/contracts/${id}`,
+  contractPattern: '/rest/admin/contracts/:id',
+} as const;
+
+/** A contract's internal id in a path (the Contract-ID may change; the id does not). */
+export const AdminContractParamsSchema = z.object({ id: IdParamSchema });
 
 /*
  * Contracts in the administrative area (managecontract) and in the import (docs/contracts.md).

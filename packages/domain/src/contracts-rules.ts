@@ -147,3 +147,28 @@ export function checkContractChange(
 function monthKey(key: ContractMonthKey): string {
   return `${key.yearOfSupply}/${key.part}/${key.month}`;
 }
+
+/**
+ * The shape of 12 stored months as the form shows it: null when they are the flat spread of
+ * their sum (monthlyVolumes(sum, null)), otherwise each month's share in percent to 2 decimals,
+ * rounded by largest remainder so the shares sum to exactly 100. A year with no volume is flat.
+ */
+export function profileOfMonths(months: readonly DecimalString[]): DecimalString[] | null {
+  const sum = months.reduce((acc, month) => acc.plus(toDec(month)), new Dec(0));
+  if (sum.isZero()) return null;
+  const flat = monthlyVolumes(fromDec(sum), null);
+  if (months.every((month, index) => toDec(month).eq(toDec(flat[index] as string)))) return null;
+  // In hundredths of a percent, so the rounding is whole numbers.
+  const exact = months.map((month) => toDec(month).times(10_000).div(sum));
+  const floors = exact.map((value) => value.floor());
+  let missing = 10_000 - floors.reduce((acc, value) => acc + value.toNumber(), 0);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value.minus(floors[index] as Dec) }))
+    .sort((a, b) => b.remainder.comparedTo(a.remainder) || a.index - b.index);
+  for (const { index } of byRemainder) {
+    if (missing <= 0) break;
+    floors[index] = (floors[index] as Dec).plus(1);
+    missing -= 1;
+  }
+  return floors.map((value) => fromDec(value.div(100)));
+}

@@ -113,6 +113,13 @@ export interface TradingStatusTable {
 
 type Numeric = ColumnType<string, string | number, string | number>;
 
+/** contracts.deadline_rule as read. */
+export interface DeadlineRuleColumn {
+  YEAR: number;
+  QUARTER: number;
+  MONTH: number;
+}
+
 export interface ContractsTable {
   id: Generated<number>;
   contract_id: string;
@@ -129,6 +136,19 @@ export interface ContractsTable {
   max_clicks_per_year: number | null;
   /** The smallest click per part, percent of the position's total volume (0004). */
   min_click_percentage: ColumnType<string, string | number | undefined, string | number>;
+  // From 0018 (managecontract, docs/contracts.md).
+  /** Raised by every edit, never by a click: edits are checked and quotes lapse against it. */
+  revision: ColumnType<number, never, number>;
+  /** null: the Off-peak part is priced as mark_up / transaction_fee. */
+  off_peak_mark_up: ColumnType<string | null, string | null | undefined, string | null>;
+  off_peak_transaction_fee: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The largest click per part, percent of the position's total volume. */
+  max_click_percentage: ColumnType<string, string | number | undefined, string | number>;
+  /** Trading days before delivery per period type (domain DeadlineRule). */
+  deadline_rule: ColumnType<DeadlineRuleColumn, string | undefined, string>;
+  /** null: as the customer's require_sms / require_approval. */
+  require_sms: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  require_approval: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
   /** The margin scenario assigned to the contract (docs/margins.md), null: none (0016). */
   margin_scenario_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** bigint, raised by a trigger on every change of the contract, its positions or its clicks. */
@@ -253,6 +273,8 @@ export interface PurchaseQuotesTable {
   expires_at: Date;
   consumed_at: Date | null;
   cancelled_at: Date | null;
+  /** The contract's revision the quote was made on (0018); null: made before 0018. */
+  contract_revision: ColumnType<number | null, number | null | undefined, number | null>;
   // From 0016: the margin scenario version that priced the quote (null: the contract's own).
   margin_scenario_id: ColumnType<number | null, number | null | undefined, number | null>;
   margin_scenario_version: ColumnType<number | null, number | null | undefined, number | null>;

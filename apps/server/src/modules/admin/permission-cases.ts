@@ -19,6 +19,7 @@ import {
   type AdminWorld,
   type Side,
 } from './admin-test-kit';
+import { CONTRACT_ROUTE_CASES } from '../contracts/contracts-permission-cases';
 
 /*
  * Every route the permission matrix governs, as a request the permission test can make about a
@@ -457,4 +458,7 @@ export const ROUTE_CASES: RouteCase[] = [
     subjectless: true,
     request: async () => ({ url: `${CONTRACT_IMPORT_PATHS.import}?dryRun=true` }),
   },
+
+  // managecontract (modules/contracts/contracts-permission-cases.ts).
+  ...CONTRACT_ROUTE_CASES,
 ];
