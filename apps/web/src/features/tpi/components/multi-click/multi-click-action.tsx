@@ -34,24 +34,31 @@ export function MultiClickAction({
       <Button onClick={() => setOpen(true)} data-testid="multi-click-open">
         {t('multiClick.open')}
       </Button>
-      <Modal
+      {/* The header is a plain div: a <header> would be a second banner landmark of the page. */}
+      <Modal.Root
         opened={open}
         onClose={close}
-        title={t('multiClick.title')}
         size="90rem"
         closeOnClickOutside={false}
         closeOnEscape={!busy}
-        withCloseButton={!busy}
-        closeButtonProps={{ 'aria-label': t('multiClick.close') }}
       >
-        <MultiClickFlow
-          customers={session.allowedCustomers}
-          selectedCustomerIds={selectedCustomerIds.filter((id) =>
-            session.allowedCustomers.some((customer) => customer.id === id),
-          )}
-          onBusyChange={setBusy}
-        />
-      </Modal>
+        <Modal.Overlay />
+        <Modal.Content>
+          <Modal.Header component="div">
+            <Modal.Title fw={700}>{t('multiClick.title')}</Modal.Title>
+            {!busy && <Modal.CloseButton aria-label={t('multiClick.close')} />}
+          </Modal.Header>
+          <Modal.Body>
+            <MultiClickFlow
+              customers={session.allowedCustomers}
+              selectedCustomerIds={selectedCustomerIds.filter((id) =>
+                session.allowedCustomers.some((customer) => customer.id === id),
+              )}
+              onBusyChange={setBusy}
+            />
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
     </>
   );
 }

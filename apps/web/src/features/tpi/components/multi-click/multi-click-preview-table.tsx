@@ -79,14 +79,14 @@ function LineRow({
       <Table.Td>{customer.customerName}</Table.Td>
       <Table.Td>
         {line.contractId}
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="gray.7">
           {line.product}
         </Text>
       </Table.Td>
       {quote ? (
         <>
           <Table.Td>
-            <Badge color="green">{t('multiClick.clickable')}</Badge>
+            <Badge color="teal.9">{t('multiClick.clickable')}</Badge>
           </Table.Td>
           <Table.Td>
             <PartFigures quote={quote} figure="volume" />

@@ -52,7 +52,9 @@ export function MultiClickResultTable({
               <Table.Td>{outcome.contractId ?? '—'}</Table.Td>
               <Table.Td>
                 {outcome.click ? (
-                  <Badge color={outcome.click.status === 'PENDING_APPROVAL' ? 'yellow' : 'green'}>
+                  <Badge
+                    color={outcome.click.status === 'PENDING_APPROVAL' ? 'indigo.8' : 'blue.8'}
+                  >
                     {t(clickStatusKey(outcome.click.status))}
                   </Badge>
                 ) : (
