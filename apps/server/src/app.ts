@@ -23,6 +23,7 @@ import { DevMailOutbox, type MailSender } from './modules/mail/mail-sender';
 import { devMailRoutes } from './modules/mail/mail.routes';
 import { createMailWorker } from './modules/mail/create-mail-worker';
 import { mailOutboxRoutes } from './modules/mail/mail-outbox.routes';
+import { marginsRoutes } from './modules/margins/margins.routes';
 import type { MailWorker } from './modules/mail/mail-worker';
 import { SmtpMailSender } from './modules/mail/smtp-mail-sender';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
@@ -256,6 +257,7 @@ export async function buildApp(
   });
   app.decorate('mailWorker', mailWorker);
   await app.register(mailOutboxRoutes, { db: deps.db, guards });
+  await app.register(marginsRoutes, { db: deps.db, now: deps.now, guards });
   await app.register(adminModule, { auth: authService, config, invitations: passwordReset });
   await app.register(contractsModule);
   await app.register(localeRoutes);

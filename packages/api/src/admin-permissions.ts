@@ -243,6 +243,20 @@ export const PERMISSIONS = {
     summary:
       'the notification e-mails of every user: sent, waiting, failed, or kept by the development outbox (admins only)',
   },
+  'margins.read': {
+    writes: false,
+    subject: 'global',
+    reach: { admin: 'all', accountmanager: 'none', ...NOBODY_ELSE },
+    summary:
+      'managemargins: margin scenarios with every version and assignment, pricing IDs, the price preview (admins only: scenarios span every customer)',
+  },
+  'margins.manage': {
+    writes: true,
+    subject: 'global',
+    reach: { admin: 'all', accountmanager: 'none', ...NOBODY_ELSE },
+    summary:
+      'create and change margin scenarios (each change a new version), assign them to customers and contracts, edit the pricing IDs',
+  },
   'contracts.import': {
     writes: true,
     subject: 'global',

@@ -20,6 +20,7 @@ import {
   type Side,
 } from './admin-test-kit';
 import { CONTRACT_ROUTE_CASES } from '../contracts/contracts-permission-cases';
+import { MARGIN_ROUTE_CASES } from '../margins/margin-permission-cases';
 
 /*
  * Every route the permission matrix governs, as a request the permission test can make about a
@@ -461,4 +462,5 @@ export const ROUTE_CASES: RouteCase[] = [
 
   // managecontract (modules/contracts/contracts-permission-cases.ts).
   ...CONTRACT_ROUTE_CASES,
+  ...MARGIN_ROUTE_CASES,
 ];
