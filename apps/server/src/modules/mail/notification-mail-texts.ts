@@ -88,7 +88,7 @@ export const KIND_TEXTS: Record<Locale, Record<NotificationKind, KindTexts>> = {
     },
     DEADLINE_APPROACHING: {
       subject: 'Klikdeadline nadert voor {contract}',
-      lead: 'De klikdeadline van contract {contract}{period} nadert.',
+      lead: 'De klikdeadline van contract {contract}{period} nadert: de laatste dag om te klikken is {deadline}.',
     },
     PRICE_ALERT: {
       subject: 'Prijsalert bereikt',
@@ -141,7 +141,7 @@ export const KIND_TEXTS: Record<Locale, Record<NotificationKind, KindTexts>> = {
     },
     DEADLINE_APPROACHING: {
       subject: 'Click deadline approaching for {contract}',
-      lead: 'The click deadline of contract {contract}{period} is approaching.',
+      lead: 'The click deadline of contract {contract}{period} is approaching: the last day to click is {deadline}.',
     },
     PRICE_ALERT: {
       subject: 'Price alert reached',

@@ -47,6 +47,14 @@ function paragraphsHtml(text: string): string {
     .join('\n');
 }
 
+/** A calendar day (YYYY-MM-DD) as the recipient writes it: 31-03-2027 or 31/03/2027. */
+function localDay(day: string, locale: Locale): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const [, year, month, date] = match;
+  return locale === 'en' ? `${date}/${month}/${year}` : `${date}-${month}-${year}`;
+}
+
 function valuesOf(notification: MailNotification, recipient: MailRecipient, site: MailSite) {
   const { params } = notification;
   const click = notification.clickId ?? params.clickId;
@@ -58,6 +66,8 @@ function valuesOf(notification: MailNotification, recipient: MailRecipient, site
     click: click === undefined ? '' : String(click),
     contract: contract === undefined ? '' : String(contract),
     period: period.length > 0 ? ` (${period.join(' ')})` : '',
+    deadline:
+      typeof params.deadline === 'string' ? localDay(params.deadline, recipient.locale) : '',
     announcementTitle: notification.announcement?.title ?? '',
     announcementBody: notification.announcement?.body ?? '',
   };
