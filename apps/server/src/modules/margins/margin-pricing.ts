@@ -96,6 +96,25 @@ export async function assignedScenarios(
   return { contract: row?.contract ?? null, customer: row?.customer ?? null };
 }
 
+/** The contract's own mark-up and fee of a part: Off-peak may have its own. */
+export function contractTermsOf(
+  contract: {
+    markUp: DecimalString;
+    transactionFee: DecimalString;
+    offPeakMarkUp?: DecimalString | null;
+    offPeakTransactionFee?: DecimalString | null;
+  },
+  part: ContractPartName,
+): { markUp: DecimalString; transactionFee: DecimalString } {
+  const offPeak = part === 'OffPeak';
+  return {
+    markUp: fromDec(toDec((offPeak ? contract.offPeakMarkUp : null) ?? contract.markUp)),
+    transactionFee: fromDec(
+      toDec((offPeak ? contract.offPeakTransactionFee : null) ?? contract.transactionFee),
+    ),
+  };
+}
+
 export interface MarginPart {
   name: ContractPartName;
   totalVolume: DecimalString;
@@ -111,6 +130,9 @@ export async function marginsForQuote(
     commodity: 'Power' | 'Gas';
     markUp: DecimalString;
     transactionFee: DecimalString;
+    /** The Off-peak part's own mark-up and fee, where the contract has them. */
+    offPeakMarkUp?: DecimalString | null;
+    offPeakTransactionFee?: DecimalString | null;
   },
   maturity: Maturity,
   parts: readonly MarginPart[],
@@ -135,10 +157,7 @@ export async function marginsForQuote(
         (assigned.contract === null ? null : (versions.get(assigned.contract) ?? null)),
       customerScenario:
         assigned.customer === null ? null : (versions.get(assigned.customer) ?? null),
-      contractTerms: {
-        markUp: fromDec(toDec(contract.markUp)),
-        transactionFee: fromDec(toDec(contract.transactionFee)),
-      },
+      contractTerms: contractTermsOf(contract, part.name),
     });
   }
   return margins;

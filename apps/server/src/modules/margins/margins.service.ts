@@ -9,13 +9,13 @@ import type {
   ScenarioPage,
   ScenarioVersion,
 } from '@klik/api';
-import { clickPrice, fromDec, toDec, type ResolvedMargin } from '@klik/domain';
+import { clickPrice, type ResolvedMargin } from '@klik/domain';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { auditChange, versionConflict } from '../admin/admin-change';
 import type { AuthContext } from '../auth/auth.service';
 import { positionState } from '../purchase/purchase.repository';
-import { marginsForQuote, versionOf } from './margin-pricing';
+import { contractTermsOf, marginsForQuote, versionOf } from './margin-pricing';
 import {
   assignmentsOf,
   customersOfContracts,
@@ -270,6 +270,8 @@ export class MarginsService {
         'product',
         'mark_up as markUp',
         'transaction_fee as transactionFee',
+        'off_peak_mark_up as offPeakMarkUp',
+        'off_peak_transaction_fee as offPeakTransactionFee',
       ])
       .where('id', '=', body.contractId)
       .executeTakeFirst();
@@ -297,8 +299,7 @@ export class MarginsService {
         const marketPrice = state.offers.otc.get(part.name) ?? null;
         const view = (margin: ResolvedMargin | undefined, isDraft: boolean) => {
           const resolved = margin ?? {
-            markUp: fromDec(toDec(contract.markUp)),
-            transactionFee: fromDec(toDec(contract.transactionFee)),
+            ...contractTermsOf(contract, part.name),
             source: { kind: 'contract' as const },
           };
           return {
