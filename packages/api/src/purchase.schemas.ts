@@ -163,6 +163,11 @@ export const ClickDetailSchema = z.object({
   createdAt: z.iso.datetime(),
   completedAt: z.iso.datetime().nullable(),
   createdBy: z.string().nullable(),
+  /**
+   * Who made the click while signed in as createdBy (login-as: a TPI consultant acting for the
+   * customer, or an administrator); null when createdBy made it themselves.
+   */
+  createdByImpersonator: z.string().nullable(),
   decidedBy: z.string().nullable(),
   decidedAt: z.iso.datetime().nullable(),
   /** Until when an approver may approve (PENDING_APPROVAL only). */

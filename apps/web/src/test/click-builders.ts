@@ -18,6 +18,7 @@ export function aClickDetail(overrides: Partial<ClickDetail> = {}): ClickDetail 
     createdAt: '2026-11-20T10:15:00.000Z',
     completedAt: null,
     createdBy: 'Piet Jansen',
+    createdByImpersonator: null,
     decidedBy: null,
     decidedAt: null,
     approvalDeadline: null,

@@ -45,6 +45,7 @@ interface DetailRow {
   completed_at: Date | null;
   created_by: number | null;
   created_by_name: string | null;
+  created_by_impersonator: string | null;
   decided_by_name: string | null;
   decided_at: Date | null;
   approval_deadline: Date | null;
@@ -99,6 +100,7 @@ function detailOf(row: DetailRow, reader: ClickReader | null): ClickDetail {
     createdAt: row.created_at.toISOString(),
     completedAt: row.completed_at?.toISOString() ?? null,
     createdBy: row.created_by_name,
+    createdByImpersonator: row.created_by_impersonator,
     decidedBy: row.decided_by_name,
     decidedAt: row.decided_at?.toISOString() ?? null,
     approvalDeadline:
@@ -142,7 +144,7 @@ export async function findClickDetails(
   const result = await sql<DetailRow>`
     select k.id, c.customer_id, c.contract_id, c.commodity, c.product, k.year_of_supply,
       k.maturity, k.market, k.price_source, k.status, k.auto, k.created_at, k.completed_at,
-      k.created_by, creator.name as created_by_name, decider.name as decided_by_name, k.decided_at,
+      k.created_by, creator.name as created_by_name, acting.name as created_by_impersonator, decider.name as decided_by_name, k.decided_at,
       k.approval_deadline, q.parts as quote_parts,
       (select json_agg(json_build_object('part', cm.part, 'volume', cm.volume::text,
           'price', cm.price::text))
@@ -152,6 +154,8 @@ export async function findClickDetails(
     left join users creator on creator.id = k.created_by
     left join users decider on decider.id = k.decided_by
     left join purchase_quotes q on q.id = k.quote_id
+    left join sessions qs on qs.id = q.session_id
+    left join users acting on acting.id = qs.impersonator_user_id
     where ${sql.join(where, sql` and `)}
     order by k.created_at desc, k.id desc
     limit 5000`.execute(db);

@@ -122,7 +122,16 @@ function ClickTable({ clicks, session }: { clicks: ClickDetail[]; session: Store
                   ))}
                 </Table.Td>
                 <Table.Td className="klik-nowrap">{formatMoney(click.totalCost, locale)}</Table.Td>
-                <Table.Td>{click.createdBy ?? t('clicks.table.system')}</Table.Td>
+                <Table.Td data-testid={`created-by-${click.id}`}>
+                  {click.createdBy === null
+                    ? t('clicks.table.system')
+                    : click.createdByImpersonator === null
+                      ? click.createdBy
+                      : t('clicks.table.createdByFor', {
+                          by: click.createdByImpersonator,
+                          name: click.createdBy,
+                        })}
+                </Table.Td>
                 <Table.Td>
                   {mayDecide(click) && <ApprovalActions click={click} label={label} />}
                   {click.status === 'COMPLETED' && (

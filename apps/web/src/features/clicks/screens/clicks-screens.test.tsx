@@ -140,6 +140,18 @@ describe('click overview', () => {
     click.mockRestore();
   });
 
+  it('says who made a click for the customer user while signed in as them', async () => {
+    const { server } = overviewServer([
+      aClick({ createdBy: 'Marieke Hoekstra', createdByImpersonator: 'Joost Mulder' }),
+      aClick({ id: 502, createdBy: null }),
+    ]);
+    open(server, '/clickoverview');
+    expect(await screen.findByTestId('created-by-501')).toHaveTextContent(
+      'Joost Mulder namens Marieke Hoekstra',
+    );
+    expect(screen.getByTestId('created-by-502')).toHaveTextContent('Automatisch');
+  });
+
   it('lets a second user approve a click awaiting approval, after confirming', async () => {
     const { server } = overviewServer([
       aClick({
