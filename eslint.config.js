@@ -80,6 +80,7 @@ export default tseslint.config(
               'notifications',
               'tpi',
               'sso',
+              'margins',
             ].map((feature) => ({
               target: `${webFeatures}/${feature}`,
               from: webFeatures,

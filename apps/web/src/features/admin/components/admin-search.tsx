@@ -11,7 +11,7 @@ import {
   SearchCombobox,
   type ComboGroup,
   type ComboStatus,
-} from './search-combobox';
+} from '../../../shared/ui/search-combobox';
 
 /** Each result as an option whose key is the screen it opens. */
 function groupsOf(result: AdminSearchResult, t: Translate): ComboGroup[] {

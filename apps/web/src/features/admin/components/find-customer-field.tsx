@@ -3,7 +3,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useT } from '../../../shared/i18n/use-t';
 import type { CustomerChoice } from '../api/use-customer-choices';
 import { CUSTOMER_SEARCH_SIZE, useCustomerSearch } from '../api/use-customer-search';
-import { SEARCH_DEBOUNCE_MS, SearchCombobox, type ComboStatus } from './search-combobox';
+import {
+  SEARCH_DEBOUNCE_MS,
+  SearchCombobox,
+  type ComboStatus,
+} from '../../../shared/ui/search-combobox';
 
 /**
  * Finds a customer by name or id on the server (any number of customers, within the caller's
