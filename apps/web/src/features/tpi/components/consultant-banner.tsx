@@ -39,7 +39,7 @@ export function ConsultantBanner({
 
   return (
     <Alert
-      color="teal"
+      color="teal.9"
       variant="filled"
       radius={0}
       py={6}

@@ -34,7 +34,7 @@ export function LoginAsMenu({ customer }: { customer: Customer }) {
         <Menu.Target>
           <Button
             size="xs"
-            variant="light"
+            variant="default"
             loading={loginAs.isPending}
             aria-label={t('tpi.loginAs.for', { customer: customer.name })}
             data-testid={`tpi-login-as-${customer.id}`}

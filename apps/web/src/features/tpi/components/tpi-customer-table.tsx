@@ -15,23 +15,23 @@ function StatusCell({ row }: { row: ShownRow }) {
   const t = useT();
   const { status, problem } = row.state;
   let label: MessageKey = 'tpi.status.loaded';
-  let color = 'green';
+  let color = 'teal.9';
   if (status === TPI_STATUS.loading) {
     label = 'tpi.status.loading';
-    color = 'blue';
+    color = 'blue.8';
   } else if (problem === 'failed') {
     label = 'tpi.status.failed';
-    color = 'red';
+    color = 'red.9';
   } else if (problem === 'noData') {
     label = 'tpi.status.noData';
-    color = 'gray';
+    color = 'gray.8';
   }
   return (
     <Group gap={6} wrap="nowrap">
       {status === TPI_STATUS.loading && <Loader size="xs" aria-hidden />}
       <Badge
         color={color}
-        variant="light"
+        variant="filled"
         data-testid={`tpi-status-${row.state.customer.id}`}
         data-status={status}
         role={problem === 'failed' ? 'alert' : undefined}
