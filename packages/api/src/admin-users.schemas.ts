@@ -215,11 +215,32 @@ export const CreateConsultantBodySchema = z.object({
 });
 export type CreateConsultantBody = z.infer<typeof CreateConsultantBodySchema>;
 
-/** PUT consultants/{id} (editconsultant). */
-export const UpdateConsultantBodySchema = z.object({
-  version: VersionSchema,
-  ...UserDetailsShape,
-  allowTPIPage: z.boolean(),
-  customerIds: z.array(IdSchema).max(500),
+/**
+ * The consultant's mandate for one customer: whether their link to it may click (docs/tpi.md,
+ * "The mandate").
+ */
+export const ConsultantMandateSchema = z.object({
+  customerId: IdSchema,
+  clickAuthorized: z.boolean(),
 });
+
+/** PUT consultants/{id} (editconsultant). */
+export const UpdateConsultantBodySchema = z
+  .object({
+    version: VersionSchema,
+    ...UserDetailsShape,
+    allowTPIPage: z.boolean(),
+    customerIds: z.array(IdSchema).max(500),
+    /**
+     * The click right per customer; a customer not named keeps its own (a new one may click).
+     * Each must be one of customerIds, once.
+     */
+    mandates: z.array(ConsultantMandateSchema).max(500).default([]),
+  })
+  .refine(
+    (body) =>
+      new Set(body.mandates.map((mandate) => mandate.customerId)).size === body.mandates.length &&
+      body.mandates.every((mandate) => body.customerIds.includes(mandate.customerId)),
+    { message: 'a mandate for each of the customers at most once', path: ['mandates'] },
+  );
 export type UpdateConsultantBody = z.infer<typeof UpdateConsultantBodySchema>;

@@ -142,4 +142,57 @@ describe(`account managers and consultants on ${onPostgres ? 'PostgreSQL' : 'PGl
     });
     expect(codeOf(clash)).toBe('CONSULTANT_NAME_NOT_UNIQUE');
   });
+
+  it("sets a consultant's click mandate per customer in editconsultant, audited", async () => {
+    const body = {
+      ...person('mandate'),
+      allowTPIPage: true,
+      customerIds: [w.own.id, w.foreign.id],
+    };
+    const consultant = await ok(await call(w, admin(), 'POST', ADMIN_PATHS.consultants, body), 201);
+    const update = {
+      version: 1,
+      name: consultant.name,
+      email: consultant.email,
+      mobile: null,
+      locale: 'nl',
+      allowTPIPage: true,
+      customerIds: [w.own.id, w.foreign.id],
+    };
+    const withdrawn = await ok(
+      await call(w, admin(), 'PUT', ADMIN_PATHS.consultant(consultant.id), {
+        ...update,
+        mandates: [{ customerId: w.foreign.id, clickAuthorized: false }],
+      }),
+    );
+    const rights = (user: AdminUser) =>
+      Object.fromEntries(user.customers.map((link) => [link.customerId, link.clickAuthorized]));
+    expect(rights(withdrawn)).toEqual({ [w.own.id]: true, [w.foreign.id]: false });
+    const [row] = await auditRows(w.t.db, 'consultant.update');
+    expect(JSON.stringify(row?.details)).toContain('clickAuthorized');
+
+    // Not named: kept as it is.
+    const kept = await ok(
+      await call(w, admin(), 'PUT', ADMIN_PATHS.consultant(consultant.id), {
+        ...update,
+        version: 2,
+      }),
+    );
+    expect(rights(kept)).toEqual({ [w.own.id]: true, [w.foreign.id]: false });
+
+    for (const mandates of [
+      [{ customerId: 2_000_000_000, clickAuthorized: true }],
+      [
+        { customerId: w.own.id, clickAuthorized: true },
+        { customerId: w.own.id, clickAuthorized: false },
+      ],
+    ]) {
+      const refused = await call(w, admin(), 'PUT', ADMIN_PATHS.consultant(consultant.id), {
+        ...update,
+        version: 3,
+        mandates,
+      });
+      expect(refused.statusCode).toBe(400);
+    }
+  });
 });

@@ -164,15 +164,17 @@ export class StaffService {
     const current = await this.#ofRole(userId, 'consultant');
     await scope.assertCustomers(db, body.customerIds);
     if (current.version !== body.version) throw versionConflict(current.version);
-    // Customers the consultant keeps keep their rights; new ones start with the defaults.
-    const links = [...new Set(body.customerIds)].map(
-      (customerId) =>
-        current.links.find((link) => link.customerId === customerId) ?? {
-          customerId,
-          readOnly: false,
-          clickAuthorized: true,
-        },
-    );
+    // Customers the consultant keeps keep their rights; new ones start with the defaults. A
+    // mandate named in the body sets the click right for that customer (docs/tpi.md).
+    const links = [...new Set(body.customerIds)].map((customerId) => {
+      const link = current.links.find((kept) => kept.customerId === customerId) ?? {
+        customerId,
+        readOnly: false,
+        clickAuthorized: true,
+      };
+      const mandate = body.mandates.find((named) => named.customerId === customerId);
+      return mandate ? { ...link, clickAuthorized: mandate.clickAuthorized } : link;
+    });
     await withUniqueCodes(() =>
       db.transaction().execute(async (trx) => {
         await saveOnVersion(trx, userId, body.version, {

@@ -77,6 +77,34 @@ export function ConsultantFormFields({
         error={errors.customers}
         onChange={(customers) => onChange({ customers })}
       />
+      {!creating && values.customers.length > 0 && (
+        <Checkbox.Group
+          label={t('admin.consultant.mandate')}
+          description={t('admin.consultant.mandateHint')}
+          value={values.customers
+            .filter((customer) => !values.withoutMandate.includes(customer.id))
+            .map((customer) => String(customer.id))}
+          onChange={(mayClick) =>
+            onChange({
+              withoutMandate: values.customers
+                .filter((customer) => !mayClick.includes(String(customer.id)))
+                .map((customer) => customer.id),
+            })
+          }
+          data-testid="field-mandates"
+        >
+          <Stack gap={6} mt="xs">
+            {values.customers.map((customer) => (
+              <Checkbox
+                key={customer.id}
+                value={String(customer.id)}
+                label={customer.name}
+                disabled={disabled}
+              />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      )}
     </Stack>
   );
 }

@@ -21,6 +21,8 @@ export interface ConsultantFormValues {
   locale: Locale;
   allowTPIPage: boolean;
   customers: CustomerChoice[];
+  /** Customers the consultant may not click for (no mandate, docs/tpi.md); edit only. */
+  withoutMandate: number[];
 }
 
 export const CONSULTANT_FORM_FIELDS = [
@@ -32,6 +34,7 @@ export const CONSULTANT_FORM_FIELDS = [
   'locale',
   'allowTPIPage',
   'customers',
+  'withoutMandate',
 ] as const satisfies readonly (keyof ConsultantFormValues)[];
 export type ConsultantFormField = (typeof CONSULTANT_FORM_FIELDS)[number];
 
@@ -47,6 +50,7 @@ export function emptyConsultantForm(): ConsultantFormValues {
     locale: 'nl',
     allowTPIPage: false,
     customers: [],
+    withoutMandate: [],
   };
 }
 
@@ -60,6 +64,9 @@ export function consultantFormOf(user: AdminUser): ConsultantFormValues {
     locale: user.locale,
     allowTPIPage: user.allowTPIPage,
     customers: user.customers.map((link) => ({ id: link.customerId, name: link.customerName })),
+    withoutMandate: user.customers
+      .filter((link) => !link.clickAuthorized)
+      .map((link) => link.customerId),
   };
 }
 
@@ -82,7 +89,17 @@ function bodyOf(mode: ConsultantFormMode, values: ConsultantFormValues, version:
           ...common,
         },
       }
-    : { schema: UpdateConsultantBodySchema as z.ZodType, body: { version, ...common } };
+    : {
+        schema: UpdateConsultantBodySchema as z.ZodType,
+        body: {
+          version,
+          ...common,
+          mandates: values.customers.map((customer) => ({
+            customerId: customer.id,
+            clickAuthorized: !values.withoutMandate.includes(customer.id),
+          })),
+        },
+      };
 }
 
 /** The form's field a request's field (or a server's refusal) is about. */

@@ -34,6 +34,7 @@ const FIELD_LABELS: Record<ConsultantFormField, MessageKey> = {
   locale: 'admin.user.locale',
   allowTPIPage: 'admin.user.allowTPIPage',
   customers: 'admin.consultant.customers',
+  withoutMandate: 'admin.consultant.mandate',
 };
 
 function isCreated(state: unknown): boolean {

@@ -109,7 +109,45 @@ describe('editconsultant/{id}', () => {
         locale: 'nl',
         allowTPIPage: true,
         customerIds: [11, 13],
+        mandates: [
+          { customerId: 11, clickAuthorized: true },
+          { customerId: 13, clickAuthorized: true },
+        ],
       },
+    ]);
+  });
+
+  it('shows and sets the mandate to click per customer', async () => {
+    const withdrawn = consultant().customers.map((link) =>
+      link.customerId === 12 ? { ...link, clickAuthorized: false } : link,
+    );
+    const { user, fake } = open('/editconsultant/41', [
+      {
+        method: 'GET',
+        path: ADMIN_PATHS.user(41),
+        answer: () => ({ status: 200, body: consultant({ customers: withdrawn }) }),
+      },
+      {
+        method: 'PUT',
+        path: ADMIN_PATHS.consultant(41),
+        answer: () => ({ status: 200, body: consultant({ version: 5 }) }),
+      },
+    ]);
+    const mandates = await screen.findByTestId('field-mandates');
+    const bakkerij = within(mandates).getByRole('checkbox', { name: 'Bakkerij Jansen' });
+    const metaal = within(mandates).getByRole('checkbox', { name: 'Metaal De Vries' });
+    expect(bakkerij).toBeChecked();
+    expect(metaal).not.toBeChecked();
+    await expectNoAxeViolations();
+
+    bakkerij.focus();
+    await user.keyboard(' ');
+    await user.click(metaal);
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByTestId('consultant-saved')).toBeVisible();
+    expect(sentBodies(fake, 'PUT', ADMIN_PATHS.consultant(41))[0]?.mandates).toEqual([
+      { customerId: 11, clickAuthorized: false },
+      { customerId: 12, clickAuthorized: true },
     ]);
   });
 
