@@ -143,10 +143,11 @@ describe('the TPI overview', () => {
     await user.selectOptions(screen.getByTestId('tpi-filter-commodity'), 'Gas');
     await waitFor(() => expect(app.location()).toBe('/overview?sort=-clicked&commodity=Gas'));
     await waitFor(() => expect(names()).toEqual(['Bakkerij Jansen']));
-    await user.type(screen.getByTestId('tpi-filter-behind'), '20');
-    await waitFor(() => expect(app.location()).toContain('behind=20'));
-    // 32.5% clicked is not behind a 20% level.
+    // Behind on hedging below 4%: nobody; below 40%: the bakery at 32.5%.
+    await user.type(screen.getByTestId('tpi-filter-behind'), '4');
     await waitFor(() => expect(screen.getByTestId('tpi-filtered-empty')).toBeVisible());
+    await user.type(screen.getByTestId('tpi-filter-behind'), '0');
+    await waitFor(() => expect(names()).toEqual(['Bakkerij Jansen']));
 
     const downloads: string[] = [];
     vi.stubGlobal('fetch', async (input: string) => {
@@ -162,7 +163,7 @@ describe('the TPI overview', () => {
     await user.click(screen.getByTestId('tpi-export-csv'));
     await waitFor(() =>
       expect(downloads).toEqual([
-        '/rest/tpi/export?commodity=Gas&behind=20&sort=-clicked&format=csv',
+        '/rest/tpi/export?commodity=Gas&behind=40&sort=-clicked&format=csv',
       ]),
     );
   });
