@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly retryAfterSeconds?: number,
+    /** The whole error body as answered, for a refusal that says more (e.g. an import's report). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -34,14 +36,22 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
-  async function request(method: Method, path: string, body?: unknown): Promise<Response> {
+  async function request(
+    method: Method,
+    path: string,
+    body?: unknown,
+    contentType?: string,
+  ): Promise<Response> {
     const headers: Record<string, string> = { [LOCALE_HEADER]: options.getLocale() };
     const token = options.getToken();
     if (token) headers.authorization = `Bearer ${token}`;
     const xsrf = method === 'GET' ? null : (options.getXsrfToken?.() ?? null);
     if (xsrf) headers[XSRF_HEADER] = xsrf;
-    let payload: string | undefined;
-    if (typeof body === 'string') {
+    let payload: string | Blob | undefined;
+    if (body instanceof Blob) {
+      headers['content-type'] = contentType ?? (body.type || 'application/octet-stream');
+      payload = body;
+    } else if (typeof body === 'string') {
       headers['content-type'] = 'text/plain';
       payload = body;
     } else if (body !== undefined) {
@@ -55,13 +65,15 @@ export function createApiClient(options: ApiClientOptions) {
       credentials: 'same-origin',
     });
     if (!response.ok) {
-      const parsed = ErrorBodySchema.safeParse(await response.json().catch(() => null));
+      const answered: unknown = await response.json().catch(() => null);
+      const parsed = ErrorBodySchema.safeParse(answered);
       throw parsed.success
         ? new ApiError(
             response.status,
             parsed.data.code,
             parsed.data.message,
             parsed.data.retryAfterSeconds,
+            answered,
           )
         : new ApiError(response.status, 'INTERNAL', response.statusText);
     }
@@ -79,6 +91,17 @@ export function createApiClient(options: ApiClientOptions) {
     return schema.parse(await response.json());
   }
 
+  /** A file sent as the raw request body (e.g. an import), its answer parsed with its schema. */
+  async function upload<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    file: Blob,
+    contentType?: string,
+  ): Promise<z.infer<S>> {
+    const response = await request('POST', path, file, contentType);
+    return schema.parse(await response.json());
+  }
+
   /** A call whose answer is not read (spec section 7: logout, setLocale). */
   async function send(method: Method, path: string, body?: unknown): Promise<void> {
     await request(method, path, body);
@@ -87,6 +110,7 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     call,
     send,
+    upload,
     login: (body: LoginBody): Promise<UserSession> =>
       call('POST', REST.login, UserSessionSchema, body),
     loginAs: (username: string): Promise<UserSession> =>

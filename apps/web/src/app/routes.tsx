@@ -174,6 +174,15 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: 'managemargins',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('adminOnly'),
+              lazy: async () => ({
+                Component: (await import('../features/margins/screens/manage-margins-screen'))
+                  .ManageMarginsScreen,
+              }),
+            },
+            {
               path: 'editconsultant',
               ErrorBoundary: ScreenError,
               loader: guardLoader('adminOnly'),
@@ -216,6 +225,16 @@ export function createRoutes(): RouteObject[] {
               lazy: async () => ({
                 Component: (await import('../features/admin/screens/customer-edit-screen'))
                   .CustomerEditScreen,
+              }),
+            },
+            {
+              // Importing is for admins alone (contracts.import); managecontract links here.
+              path: 'managecontract/import',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('adminOnly'),
+              lazy: async () => ({
+                Component: (await import('../features/contracts/screens/contracts-import-screen'))
+                  .ContractsImportScreen,
               }),
             },
             {

@@ -24,6 +24,7 @@ const ADMIN = [
     'shell.nav.monitorDashboard',
     'shell.nav.monitorPrices',
     'shell.nav.manageCustomers',
+    'shell.nav.contractImport',
     'shell.nav.manageUsers',
     'shell.nav.addViewOnlyUser',
     'shell.nav.csu',

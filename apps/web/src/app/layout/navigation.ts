@@ -1,6 +1,8 @@
 import type { UserSession } from '@klik/api';
 import { ADMIN_WEB_PATHS } from '../../features/admin/admin-paths';
 import { CLICKS_PATHS_WEB } from '../../features/clicks/clicks-paths';
+import { MARGINS_WEB_PATH } from '../../features/margins/margins-paths';
+import { CONTRACT_IMPORT_WEB_PATH } from '../../features/contracts/contracts-import-paths';
 import { NOTIFICATIONS_PATHS_WEB } from '../../features/notifications/notifications-paths';
 import type { MessageKey } from '../../shared/i18n/catalogues';
 import { canOpen } from '../../shared/routing/access';
@@ -68,6 +70,13 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: PATHS.monitorDashboard, label: 'shell.nav.monitorDashboard', group: 'admin' },
   { path: PATHS.monitorPrices, label: 'shell.nav.monitorPrices', group: 'admin' },
   { path: ADMIN_WEB_PATHS.manageCustomers, label: 'shell.nav.manageCustomers', group: 'admin' },
+  {
+    // Until managecontract has its own entry; importing is for the role admin alone.
+    path: CONTRACT_IMPORT_WEB_PATH,
+    label: 'shell.nav.contractImport',
+    group: 'admin',
+    requires: (session) => session.role === 'admin',
+  },
   { path: ADMIN_WEB_PATHS.manageUsers, label: 'shell.nav.manageUsers', group: 'admin' },
   {
     // Admins and account managers reach each user from manageusers; this is a user manager's list.
@@ -85,6 +94,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: ADMIN_WEB_PATHS.csu, label: 'shell.nav.csu', group: 'admin' },
   { path: ADMIN_WEB_PATHS.audit, label: 'shell.nav.audit', group: 'admin' },
   { path: ADMIN_WEB_PATHS.mailOutbox, label: 'shell.nav.mailOutbox', group: 'admin' },
+  { path: MARGINS_WEB_PATH, label: 'shell.nav.manageMargins', group: 'admin' },
   { path: ADMIN_WEB_PATHS.consultants, label: 'shell.nav.consultants', group: 'admin' },
   {
     path: ADMIN_WEB_PATHS.addAccountManager,

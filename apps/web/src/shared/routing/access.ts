@@ -38,10 +38,13 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   editconsultant: 'adminOnly',
   managecustomers: 'admin',
   editcustomer: 'admin',
+  // managecontract/import narrows this to admins with its own guard and menu entry.
+  managecontract: 'admin',
   notificaties: 'signedIn',
   notifications: 'signedIn',
   announcements: 'adminOnly',
   mailoutbox: 'adminOnly',
+  managemargins: 'adminOnly',
 };
 
 export function admits(access: Access, session: SessionRole): boolean {
