@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter } from 'react-router';
@@ -269,8 +269,11 @@ describe('clicking for several customers', () => {
     await expectNoAxeViolations(screen.getByRole('dialog'));
   });
 
-  it('leaves out a customer the consultant unticks', async () => {
+  it('leaves out the customers the consultant unticks and gives their quotes up', async () => {
     const server = setUp();
+    for (const quoteId of [ids.approval, ids.approvalGas, ids.sms]) {
+      server.on('DELETE', PURCHASE_PATHS.cancelQuote(quoteId), () => ({ status: 204 }));
+    }
     const user = await previewWithKeyboard();
     for (const name of ['De Groene Kas, KL-12', 'De Groene Kas, KL-12-2', 'Metaal Jansen, KL-13']) {
       await user.click(screen.getByRole('checkbox', { name: `${name} meenemen` }));
@@ -278,6 +281,17 @@ describe('clicking for several customers', () => {
     await user.click(screen.getByRole('button', { name: '1 klik bevestigen' }));
     await screen.findByTestId('multi-click-result');
     expect(sentItems(server)[0]?.map((item) => item.quoteId)).toEqual([ids.plain]);
+    // Left out, they would count as a click in progress for their 5 minutes.
+    await waitFor(() =>
+      expect(
+        server.requests
+          .filter((request) => request.method === 'DELETE')
+          .map((request) => request.path)
+          .sort(),
+      ).toEqual(
+        [ids.approval, ids.approvalGas, ids.sms].map((id) => PURCHASE_PATHS.cancelQuote(id)).sort(),
+      ),
+    );
   });
 
   it('after a failed connection sends the same keys again, so nothing is clicked twice', async () => {

@@ -107,6 +107,14 @@ export function MultiClickFlow({
       setResult(answer);
       // The outcome is known: nothing is left to send again (the batch still names the rows).
       storedBatch.remove();
+      // Quotes left out would otherwise count as a click in progress for their 5 minutes.
+      const confirmed = new Set(sent.map((item) => item.quoteId));
+      void cancelMultiClickQuotes(
+        api,
+        quotesOf(current.preview)
+          .map((quote) => quote.quoteId)
+          .filter((quoteId) => !confirmed.has(quoteId)),
+      );
       setPhase('result');
       // Every customer clicked has new figures on the overview.
       await queryClient.invalidateQueries({ queryKey: ['tpi'] });
