@@ -75,8 +75,13 @@ function plain(value: string): DecimalString {
   return fromDec(toDec(value));
 }
 
-function offerView(head: ContractHead, offer: OfferRow | undefined): OfferView | null {
+function offerView(
+  head: ContractHead,
+  part: ContractPartName,
+  offer: OfferRow | undefined,
+): OfferView | null {
   if (!offer) return null;
+  const offPeak = part === 'OffPeak';
   return {
     marketPrice: offer.price === null ? null : plain(offer.price),
     clickPrice:
@@ -84,8 +89,8 @@ function offerView(head: ContractHead, offer: OfferRow | undefined): OfferView |
         ? null
         : clickPrice({
             marketPrice: offer.price,
-            markUp: head.markUp,
-            transactionFees: head.transactionFee,
+            markUp: (offPeak ? head.offPeakMarkUp : null) ?? head.markUp,
+            transactionFees: (offPeak ? head.offPeakTransactionFee : null) ?? head.transactionFee,
           }),
     quotedAt: offer.quotedAt.toISOString(),
   };
@@ -140,8 +145,8 @@ export function prepareContract(
           weightedAvgClickPrice: row
             ? averagePrice({ volume: row.clickedVolume, amount: row.clickedCost })
             : null,
-          offerPart: offerView(head, offers.get(offerKey(product, year, maturity, 'OTC'))),
-          iceOfferPart: offerView(head, offers.get(offerKey(product, year, maturity, 'ICE'))),
+          offerPart: offerView(head, name, offers.get(offerKey(product, year, maturity, 'OTC'))),
+          iceOfferPart: offerView(head, name, offers.get(offerKey(product, year, maturity, 'ICE'))),
         };
       });
       const first = rows[0];
@@ -230,6 +235,7 @@ export function renderContract(
       paused: context.paused,
       userMayClick: context.userMayClick,
       pendingOverlappingClick: hasPendingOverlappingClick(position.period, prepared.pending),
+      deadlineRule: head.deadlineRule,
     }),
   );
   const data: ContractData = {

@@ -1,5 +1,11 @@
 import { CompiledQuery, sql } from 'kysely';
-import { MATURITIES, monthsOf, type ClickType, type MarketOption } from '@klik/domain';
+import {
+  MATURITIES,
+  monthsOf,
+  type ClickType,
+  type DeadlineRule,
+  type MarketOption,
+} from '@klik/domain';
 import type { Db } from '../../db/database';
 import type { ClickStatus, MarketProduct, PartName } from '../../db/schema';
 
@@ -14,6 +20,10 @@ export interface ContractHead {
   clickOption: MarketOption;
   markUp: string;
   transactionFee: string;
+  /** The Off-peak part's own mark-up and fee; null: markUp / transactionFee (0018). */
+  offPeakMarkUp: string | null;
+  offPeakTransactionFee: string | null;
+  deadlineRule: DeadlineRule;
   runOut: boolean;
   version: string;
 }
@@ -99,6 +109,9 @@ export async function findContractHeads(
       'click_option',
       'mark_up',
       'transaction_fee',
+      'off_peak_mark_up',
+      'off_peak_transaction_fee',
+      'deadline_rule',
       'run_out',
       'version',
     ])
@@ -114,6 +127,9 @@ export async function findContractHeads(
     clickOption: row.click_option,
     markUp: row.mark_up,
     transactionFee: row.transaction_fee,
+    offPeakMarkUp: row.off_peak_mark_up,
+    offPeakTransactionFee: row.off_peak_transaction_fee,
+    deadlineRule: row.deadline_rule,
     runOut: row.run_out,
     version: String(row.version),
   }));

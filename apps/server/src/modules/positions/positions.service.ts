@@ -177,6 +177,7 @@ export class PositionsService {
                 at,
                 entry.prepared.head.clickOption,
                 entry.prepared.positions.map((position) => position.period),
+                entry.prepared.head.deadlineRule,
               );
         cached = { ...stretch, view };
         entry.views.set(key, cached);

@@ -6,6 +6,7 @@ import {
   type ClickRecord,
   type ClickType,
   type ContractPartName,
+  type DeadlineRule,
   type DecimalString,
   type Maturity,
   type MarketOption,
@@ -28,6 +29,15 @@ export interface ClickContract {
   runOut: boolean;
   maxClicksPerYear: number | null;
   minClickPercentage: string;
+  /** The largest click per part, percent of the position's total volume (0018). */
+  maxClickPercentage: string;
+  /** The Off-peak part's own mark-up and fee; null: markUp / transactionFee (0018). */
+  offPeakMarkUp: string | null;
+  offPeakTransactionFee: string | null;
+  deadlineRule: DeadlineRule;
+  /** Raised by every edit of the contract; a quote made on another revision lapses (0018). */
+  revision: number;
+  /** The contract's own setting, else the customer's (0018). */
   requireSms: boolean;
   /** Where SMS is required, a code from the user's authenticator app may replace it. */
   allowTotp: boolean;
@@ -38,7 +48,9 @@ export interface ClickContract {
 
 const CONTRACT_COLUMNS = sql`c.id, c.contract_id, c.customer_id, c.commodity, c.product,
   c.click_type, c.click_option, c.mark_up, c.transaction_fee, c.run_out, c.max_clicks_per_year,
-  c.min_click_percentage, cu.require_sms, cu.allow_totp, cu.require_approval,
+  c.min_click_percentage, c.max_click_percentage, c.off_peak_mark_up, c.off_peak_transaction_fee,
+  c.deadline_rule, c.revision, coalesce(c.require_sms, cu.require_sms) as require_sms,
+  cu.allow_totp, coalesce(c.require_approval, cu.require_approval) as require_approval,
   cu.active as customer_active`;
 
 interface ContractRow {
@@ -54,6 +66,11 @@ interface ContractRow {
   run_out: boolean;
   max_clicks_per_year: number | null;
   min_click_percentage: string;
+  max_click_percentage: string;
+  off_peak_mark_up: string | null;
+  off_peak_transaction_fee: string | null;
+  deadline_rule: DeadlineRule;
+  revision: number;
   require_sms: boolean;
   allow_totp: boolean;
   require_approval: boolean;
@@ -74,6 +91,12 @@ function contractOf(row: ContractRow): ClickContract {
     runOut: row.run_out,
     maxClicksPerYear: row.max_clicks_per_year,
     minClickPercentage: fromDec(toDec(row.min_click_percentage)),
+    maxClickPercentage: fromDec(toDec(row.max_click_percentage)),
+    offPeakMarkUp: row.off_peak_mark_up === null ? null : fromDec(toDec(row.off_peak_mark_up)),
+    offPeakTransactionFee:
+      row.off_peak_transaction_fee === null ? null : fromDec(toDec(row.off_peak_transaction_fee)),
+    deadlineRule: row.deadline_rule,
+    revision: row.revision,
     requireSms: row.require_sms,
     allowTotp: row.allow_totp,
     requireApproval: row.require_approval,

@@ -153,6 +153,7 @@ export class PurchaseService {
       paused: state.paused,
       userMayClick,
       pendingOverlappingClick: hasPendingOverlappingClick(period, state.pending),
+      deadlineRule: contract.deadlineRule,
     });
     if (!decision.clickable) {
       // DC_37 is the browser's own state; the server never decides it.
@@ -263,6 +264,7 @@ export class PurchaseService {
           expires_at: expiresAt,
           margin_scenario_id: pricedBy?.scenarioId ?? null,
           margin_scenario_version: pricedBy?.version ?? null,
+          contract_revision: contract.revision,
         })
         .execute();
       await writeAudit(trx, {
@@ -346,7 +348,11 @@ export class PurchaseService {
       if (error instanceof AppError) {
         await this.#auditRefusal(auth, body, error.code, ip);
         // A price that can no longer be confirmed must not hold the user's next quote back.
-        if (error.code.startsWith('DC_') || error.code === 'CLICK_LIMIT_REACHED') {
+        if (
+          error.code.startsWith('DC_') ||
+          error.code === 'CLICK_LIMIT_REACHED' ||
+          error.code === 'CONTRACT_CHANGED'
+        ) {
           await this.#cancelQuote(auth.user.id, body.quoteId);
         }
       }
@@ -480,6 +486,10 @@ export class PurchaseService {
       if (at.getTime() >= locked.expires_at.getTime()) throw new AppError('QUOTE_EXPIRED');
 
       const contract = await lockContract(trx, locked.contract_id);
+      // An edit of the contract since the quote lapses it: its price and limits may be stale.
+      if (locked.contract_revision !== null && locked.contract_revision !== contract.revision) {
+        throw new AppError('CONTRACT_CHANGED');
+      }
       const period: Period = {
         maturity: locked.maturity as Period['maturity'],
         yearOfSupply: locked.year_of_supply,

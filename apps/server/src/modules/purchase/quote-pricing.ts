@@ -33,6 +33,8 @@ export interface PricingTerms {
   transactionFee: DecimalString;
   /** The smallest click per part in percent of the part's total volume. */
   minClickPercentage: DecimalString;
+  /** The largest click per part in percent of the part's total volume; absent: 100 (0018). */
+  maxClickPercentage?: DecimalString;
   /** The contract applies the runout rule (spec: runOut). */
   runOut: boolean;
   /**
@@ -59,19 +61,25 @@ function marginOf(terms: PricingTerms, part: ContractPartName) {
 
 /**
  * The smallest and largest click of a part: at least minClickPercentage of its total volume
- * (rounded up to the kWh), at most its open volume. When less than the minimum is open, the rest
- * may still be clicked whole.
+ * (rounded up to the kWh), at most its open volume and maxClickPercentage of its total volume
+ * (rounded down to the kWh). When less than the minimum is open, the rest may still be clicked
+ * whole.
  */
 export function volumeLimits(
   totalVolume: DecimalString,
   open: DecimalString,
   minClickPercentage: DecimalString,
+  maxClickPercentage: DecimalString = '100',
 ): { min: DecimalString; max: DecimalString } {
   const min = toDec(totalVolume)
     .times(toDec(minClickPercentage))
     .div(100)
     .toDecimalPlaces(VOLUME_DECIMALS, Decimal.ROUND_UP);
-  const max = toDec(open);
+  const largest = toDec(totalVolume)
+    .times(toDec(maxClickPercentage))
+    .div(100)
+    .toDecimalPlaces(VOLUME_DECIMALS, Decimal.ROUND_DOWN);
+  const max = Decimal.min(toDec(open), largest);
   return { min: fromDec(Decimal.min(min, max)), max: fromDec(max) };
 }
 
@@ -92,7 +100,12 @@ export function priceQuote(
   }
   const chosen = withVolume.map((part) => {
     const open = openVolume(part);
-    const limits = volumeLimits(part.totalVolume, open, terms.minClickPercentage);
+    const limits = volumeLimits(
+      part.totalVolume,
+      open,
+      terms.minClickPercentage,
+      terms.maxClickPercentage,
+    );
     const requested =
       request.percentage !== undefined
         ? fromDec(
