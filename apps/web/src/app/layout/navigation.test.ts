@@ -30,6 +30,7 @@ const ADMIN = [
     'shell.nav.csu',
     'shell.nav.audit',
     'shell.nav.mailOutbox',
+    'shell.nav.manageMargins',
     'shell.nav.consultants',
     'shell.nav.addAccountManager',
   ],

@@ -155,6 +155,7 @@ describe('signed-in shell', () => {
       'Inloggen als',
       'Audit log',
       'Notificatie-e-mails',
+      "Marges en pricing-ID's",
       'Consultants',
       'Accountmanager toevoegen',
     ]);
