@@ -30,12 +30,17 @@ export interface StoredContract {
   product: string;
   clickType: 'ALL' | 'YEAR' | 'QUARTER' | 'MONTH' | null;
   marketOption: 'OTC_ONLY' | 'PRE_EOD' | 'PRE_EOD_AND_OVERNIGHT';
+  /** The Gas or Peak part's; the OffPeak part's when it has none of its own. */
   markUp: string;
   transactionFee: string;
+  /** The OffPeak part's own price (0018); null: as markUp/transactionFee. */
+  offPeakMarkUp: string | null;
+  offPeakTransactionFee: string | null;
   lumpSum: string;
   runOut: boolean;
   maxClicksPerYear: number | null;
   minClickPercentage: string;
+  maxClickPercentage: string;
   /** Every month of the ledger with its volume and what is clicked of it. */
   months: (PlannedMonth & { clickedVolume: string })[];
   /** Years of supply with any click, also pending or ended ones. */
@@ -100,6 +105,17 @@ function agreedValues(
   return first.contract;
 }
 
+/** What is stored for a part: the OffPeak part may have a price of its own. */
+function storedPrice(
+  before: StoredContract,
+  part: string,
+  key: 'markUp' | 'transactionFee',
+): string {
+  if (part !== 'OffPeak') return before[key];
+  const own = key === 'markUp' ? before.offPeakMarkUp : before.offPeakTransactionFee;
+  return own ?? before[key];
+}
+
 /** A part's mark-up and fee: the first row of the part that gives them, else what is stored. */
 function pricingOf(
   rows: readonly ImportRow[],
@@ -116,7 +132,7 @@ function pricingOf(
           issues.push(issueOf(row.row, key, 'CONTRACT_ROWS_DIFFER', row[key] ?? ''));
         }
       }
-      const value = given?.[key] ?? before?.[key];
+      const value = given?.[key] ?? (before ? storedPrice(before, part, key) : undefined);
       if (value === undefined) issues.push(issueOf(ofPart[0]?.row ?? null, key, 'VALUE_REQUIRED'));
       return value ?? '0';
     };
@@ -157,7 +173,7 @@ function inputOf(
       maxClicksPerYear:
         values.maxClicksPerYear !== undefined ? values.maxClicksPerYear : base.maxClicksPerYear,
       minClickPercentage: values.minClickPercentage ?? base.minClickPercentage,
-      maxClickPercentage: values.maxClickPercentage ?? NEW_CONTRACT_DEFAULTS.maxClickPercentage,
+      maxClickPercentage: values.maxClickPercentage ?? base.maxClickPercentage,
     },
     deadlineRule: { YEAR: 1, QUARTER: 1, MONTH: 1 },
     requireSms: null,
@@ -308,21 +324,35 @@ function sameDecimal(a: string, b: string): boolean {
 /** The contract columns and volumes a change alters. */
 function changesOf(before: StoredContract, after: ContractInput, months: PlannedMonth[]): string[] {
   const changed: string[] = [];
-  const pricing = after.pricing[0] as ContractInput['pricing'][number];
+  // Per part as the file names it: markUp and transactionFee for Gas/Peak, with the OffPeak
+  // part's named apart, since each is stored apart (0018).
+  const priceChanges: [string, boolean][] = after.pricing.flatMap((price) => {
+    const suffix = price.part === 'OffPeak' ? ' (OffPeak)' : '';
+    return [
+      [`markUp${suffix}`, sameDecimal(storedPrice(before, price.part, 'markUp'), price.markUp)],
+      [
+        `transactionFee${suffix}`,
+        sameDecimal(storedPrice(before, price.part, 'transactionFee'), price.transactionFee),
+      ],
+    ] satisfies [string, boolean][];
+  });
   const compare: [string, boolean][] = [
     ['customerId', before.customerId === after.customerId],
     ['commodity', before.commodity === after.commodity],
     ['product', before.product === after.product],
     ['clickType', before.clickType === after.clickType],
     ['marketOption', before.marketOption === after.marketOption],
-    ['markUp', sameDecimal(before.markUp, pricing.markUp)],
-    ['transactionFee', sameDecimal(before.transactionFee, pricing.transactionFee)],
+    ...priceChanges,
     ['lumpSum', sameDecimal(before.lumpSum, after.lumpSum)],
     ['runOut', before.runOut === after.runOut],
     ['maxClicksPerYear', before.maxClicksPerYear === after.clickLimits.maxClicksPerYear],
     [
       'minClickPercentage',
       sameDecimal(before.minClickPercentage, after.clickLimits.minClickPercentage),
+    ],
+    [
+      'maxClickPercentage',
+      sameDecimal(before.maxClickPercentage, after.clickLimits.maxClickPercentage),
     ],
   ];
   for (const [column, same] of compare) if (!same) changed.push(column);

@@ -37,10 +37,13 @@ export async function loadStoredState(
       'click_option',
       'mark_up',
       'transaction_fee',
+      'off_peak_mark_up',
+      'off_peak_transaction_fee',
       'lump_sum',
       'run_out',
       'max_clicks_per_year',
       'min_click_percentage',
+      'max_click_percentage',
     ])
     .where(sql<boolean>`contract_id = any(${sql.val([...contractIds])}::text[])`)
     .execute();
@@ -56,10 +59,13 @@ export async function loadStoredState(
       marketOption: row.click_option,
       markUp: row.mark_up,
       transactionFee: row.transaction_fee,
+      offPeakMarkUp: row.off_peak_mark_up,
+      offPeakTransactionFee: row.off_peak_transaction_fee,
       lumpSum: row.lump_sum,
       runOut: row.run_out,
       maxClicksPerYear: row.max_clicks_per_year,
       minClickPercentage: row.min_click_percentage,
+      maxClickPercentage: row.max_click_percentage,
       months: [],
       clickYears: [],
     };
@@ -111,12 +117,18 @@ export async function writeContracts(
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   if (contracts.length === 0) return ids;
-  // Until contracts keep a mark-up per part, a contract's mark-up and fee are its first part's.
-  const pricing = contracts.map((contract) => contract.input.pricing[0]);
+  // Gas and Peak in mark_up/transaction_fee, OffPeak apart (null for gas), as managecontract
+  // stores them (0018).
+  const priceOf = (contract: PlannedContract, part: 'main' | 'OffPeak') =>
+    contract.input.pricing.find((price) =>
+      part === 'OffPeak' ? price.part === 'OffPeak' : price.part !== 'OffPeak',
+    );
+  const main = contracts.map((contract) => priceOf(contract, 'main'));
+  const offPeak = contracts.map((contract) => priceOf(contract, 'OffPeak'));
   const written = await sql<{ id: number; contract_id: string }>`
     insert into contracts (contract_id, customer_id, commodity, product, click_type, click_option,
-      mark_up, transaction_fee, lump_sum, contracted_volume, run_out, max_clicks_per_year,
-      min_click_percentage)
+      mark_up, transaction_fee, off_peak_mark_up, off_peak_transaction_fee, lump_sum,
+      contracted_volume, run_out, max_clicks_per_year, min_click_percentage, max_click_percentage)
     select * from unnest(
       ${contracts.map((c) => c.input.contractId)}::text[],
       ${contracts.map((c) => c.input.customerId)}::int[],
@@ -124,22 +136,30 @@ export async function writeContracts(
       ${contracts.map((c) => c.input.product)}::text[],
       ${contracts.map((c) => c.input.clickType)}::text[],
       ${contracts.map((c) => c.input.marketOption)}::text[],
-      ${pricing.map((p) => p?.markUp ?? '0')}::numeric[],
-      ${pricing.map((p) => p?.transactionFee ?? '0')}::numeric[],
+      ${main.map((p) => p?.markUp ?? '0')}::numeric[],
+      ${main.map((p) => p?.transactionFee ?? '0')}::numeric[],
+      ${offPeak.map((p) => p?.markUp ?? null)}::numeric[],
+      ${offPeak.map((p) => p?.transactionFee ?? null)}::numeric[],
       ${contracts.map((c) => c.input.lumpSum)}::numeric[],
       ${contracts.map(contractedVolume)}::numeric[],
       ${contracts.map((c) => c.input.runOut)}::boolean[],
       ${contracts.map((c) => c.input.clickLimits.maxClicksPerYear)}::int[],
-      ${contracts.map((c) => c.input.clickLimits.minClickPercentage)}::numeric[]
+      ${contracts.map((c) => c.input.clickLimits.minClickPercentage)}::numeric[],
+      ${contracts.map((c) => c.input.clickLimits.maxClickPercentage)}::numeric[]
     )
     on conflict (contract_id) do update set
       customer_id = excluded.customer_id, commodity = excluded.commodity,
       product = excluded.product, click_type = excluded.click_type,
       click_option = excluded.click_option, mark_up = excluded.mark_up,
-      transaction_fee = excluded.transaction_fee, lump_sum = excluded.lump_sum,
+      transaction_fee = excluded.transaction_fee, off_peak_mark_up = excluded.off_peak_mark_up,
+      off_peak_transaction_fee = excluded.off_peak_transaction_fee, lump_sum = excluded.lump_sum,
       contracted_volume = excluded.contracted_volume, run_out = excluded.run_out,
       max_clicks_per_year = excluded.max_clicks_per_year,
-      min_click_percentage = excluded.min_click_percentage, updated_at = now()
+      min_click_percentage = excluded.min_click_percentage,
+      max_click_percentage = excluded.max_click_percentage,
+      -- An edit like managecontract's: quotes made on the old revision lapse (CONTRACT_CHANGED)
+      -- and an edit opened on it meets a conflict.
+      revision = contracts.revision + 1, updated_at = now()
     returning id, contract_id`.execute(trx);
   for (const row of written.rows) ids.set(row.contract_id, row.id);
 
