@@ -134,7 +134,7 @@ export class MultiClickService {
     body: MultiClickExecuteBody,
     ip: string | null,
   ): Promise<MultiClickResult> {
-    const { db, now, log } = this.deps;
+    const { db, now } = this.deps;
     assertTpiConsultant(auth);
     const owners = await findQuoteOwners(
       db,
@@ -150,7 +150,7 @@ export class MultiClickService {
         customerId: owner?.customerId ?? null,
         contractId: owner?.contractId ?? null,
       };
-      const result = await this.#executeOne(auth, item, ip, log);
+      const result = await this.#executeOne(auth, item, ip);
       outcomes.push({ ...base, ...result });
     }
     const customerIds = outcomes.flatMap((outcome) =>
@@ -175,14 +175,13 @@ export class MultiClickService {
     auth: AuthContext,
     item: ExecuteBody,
     ip: string | null,
-    log: MultiClickDeps['log'],
   ): Promise<{ click: ClickDetail | null; refusal: MultiClickRefusal | null }> {
     try {
       return { click: await this.deps.purchase.execute(auth, item, ip), refusal: null };
     } catch (error) {
       if (error instanceof AppError) return { click: null, refusal: refusalOf(error) };
       // One customer's failure must not cost the others their clicks; it is logged for us.
-      log.error({ err: error, quoteId: item.quoteId }, 'multi-click item failed');
+      this.deps.log.error({ err: error, quoteId: item.quoteId }, 'multi-click item failed');
       return { click: null, refusal: { code: 'INTERNAL' } };
     }
   }
