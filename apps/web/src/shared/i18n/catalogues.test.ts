@@ -36,8 +36,9 @@ function keysUsedInCode(): Set<string> {
   return used;
 }
 
+/** ICU arguments: a name right after '{' and before '}' or ','; plural branches' words are not. */
 function placeholders(message: string): string[] {
-  return [...message.matchAll(/\{(\w+)/g)].map((match) => match[1] ?? '').sort();
+  return [...message.matchAll(/\{\s*(\w+)\s*[},]/g)].map((match) => match[1] ?? '').sort();
 }
 
 describe('message catalogues', () => {
