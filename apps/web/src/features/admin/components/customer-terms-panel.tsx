@@ -20,7 +20,7 @@ import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { useCustomerTerms, usePublishTerms } from '../api/customers-api';
 import { errorCodeOf } from '../derive/form-failure';
 import { asCode } from '../derive/user-form';
-import { LoadFailed, Loading } from './load-states';
+import { LoadFailed, Loading } from '../../../shared/ui/load-states';
 
 type TermsField = 'bodyNl' | 'bodyEn';
 

@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { MessageKey } from '../../../shared/i18n/catalogues';
 import { useT } from '../../../shared/i18n/use-t';
 import { ListPagination } from './list-pagination';
-import { LoadFailed, Loading } from './load-states';
+import { LoadFailed, Loading } from '../../../shared/ui/load-states';
 
 interface Page<T> {
   data: T[];

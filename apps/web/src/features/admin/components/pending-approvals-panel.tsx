@@ -4,7 +4,7 @@ import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
 import { ApprovalActions } from '../../clicks/components/approval-actions';
 import { usePendingApprovals } from '../api/admin-dashboard-api';
-import { LoadFailed, Loading } from './load-states';
+import { LoadFailed, Loading } from '../../../shared/ui/load-states';
 
 export const PENDING_APPROVALS_ANCHOR = 'pending-approvals';
 

@@ -4,7 +4,7 @@ import { useSession } from '../../../shared/session/use-session';
 import { useAdminDashboard } from '../api/admin-dashboard-api';
 import { AdminSearch } from '../components/admin-search';
 import { DashboardFigures } from '../components/dashboard-figures';
-import { LoadFailed, Loading } from '../components/load-states';
+import { LoadFailed, Loading } from '../../../shared/ui/load-states';
 import { LoginAsForm } from '../components/login-as-form';
 import { OperationsStatusPanel } from '../components/operations-status-panel';
 import { PendingApprovalsPanel } from '../components/pending-approvals-panel';

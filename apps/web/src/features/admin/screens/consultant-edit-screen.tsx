@@ -10,7 +10,7 @@ import { ADMIN_WEB_PATHS } from '../admin-paths';
 import { useUpdateConsultant } from '../api/consultants-api';
 import { useUser } from '../api/users-api';
 import { ConsultantFormFields } from '../components/consultant-form-fields';
-import { LoadFailed, Loading } from '../components/load-states';
+import { LoadFailed, Loading } from '../../../shared/ui/load-states';
 import { UserFormShell } from '../components/user-form-shell';
 import { ReloadedAlert, VersionConflictAlert } from '../components/version-conflict-alert';
 import {

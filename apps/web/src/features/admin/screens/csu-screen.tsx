@@ -9,7 +9,7 @@ import { homePath } from '../../../shared/routing/access';
 import { useSearchEdits } from '../../../shared/routing/use-search-edits';
 import { useLoginAs } from '../api/use-login-as';
 import { useUserList } from '../api/users-api';
-import { LoadFailed, Loading } from '../components/load-states';
+import { LoadFailed, Loading } from '../../../shared/ui/load-states';
 import { continueAs } from '../../../shared/session/impersonation';
 
 /** Only active customer-side users can be signed in as (docs/permissions.md). */

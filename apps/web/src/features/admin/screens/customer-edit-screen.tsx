@@ -13,7 +13,7 @@ import { CustomerDashboardsEditor } from '../components/customer-dashboards-edit
 import { CustomerSettingsForm } from '../components/customer-settings-form';
 import { CustomerTermsPanel } from '../components/customer-terms-panel';
 import { CustomerUsersTable } from '../components/customer-users-table';
-import { LoadFailed, Loading } from '../components/load-states';
+import { LoadFailed, Loading } from '../../../shared/ui/load-states';
 import { VersionConflictAlert } from '../components/version-conflict-alert';
 import { errorCodeOf } from '../derive/form-failure';
 import { may } from '../derive/may';

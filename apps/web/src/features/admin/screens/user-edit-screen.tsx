@@ -10,7 +10,7 @@ import { ADMIN_WEB_PATHS } from '../admin-paths';
 import { useSetUserActive, useUpdateUser, useUser } from '../api/users-api';
 import { useCustomerChoices } from '../api/use-customer-choices';
 import { ActiveToggle, type ActiveToggleTexts } from '../components/active-toggle';
-import { LoadFailed, Loading } from '../components/load-states';
+import { LoadFailed, Loading } from '../../../shared/ui/load-states';
 import { InvitationPanel } from '../components/invitation-panel';
 import { ResetPasswordPanel, type UserActionProps } from '../components/reset-password-panel';
 import { UserFormFields } from '../components/user-form-fields';

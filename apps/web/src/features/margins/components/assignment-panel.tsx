@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, CloseButton, Group, List, Stack, Text, Title } from '@mantine/core';
-import { ApiError, type AssignedContract, type ScenarioDetail } from '@klik/api';
-import { errorMessageKeyFor } from '../../../shared/i18n/message-keys';
+import { Button, CloseButton, Group, List, Stack, Text, Title } from '@mantine/core';
+import { type AssignedContract, type ScenarioDetail } from '@klik/api';
 import { useT } from '../../../shared/i18n/use-t';
 import { useAssignScenario } from '../api/margins-api';
 import { FindContract, FindCustomer } from './margin-pickers';
+import { ApiErrorAlert } from './api-error-alert';
 
 /**
  * The customers and contracts the scenario prices. A contract's own scenario beats its customer's
@@ -90,11 +90,7 @@ export function AssignmentPanel({ detail }: { detail: ScenarioDetail }) {
           )}
         </Stack>
       </Group>
-      {assign.error && (
-        <Alert color="red" role="alert">
-          {t(errorMessageKeyFor(assign.error instanceof ApiError ? assign.error.code : 'INTERNAL'))}
-        </Alert>
-      )}
+      <ApiErrorAlert error={assign.error} />
       {saved && (
         <Text size="sm" role="status" data-testid="assignments-saved">
           {t('margins.assign.saved')}

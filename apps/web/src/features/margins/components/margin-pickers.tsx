@@ -5,24 +5,83 @@ import { useT } from '../../../shared/i18n/use-t';
 import {
   SEARCH_DEBOUNCE_MS,
   SearchCombobox,
+  type ComboOption,
   type ComboStatus,
 } from '../../../shared/ui/search-combobox';
 import { PICKER_SIZE, useContractSearch, useCustomerSearch } from '../api/margins-api';
 
-function statusOf(
-  search: { isError: boolean; data?: unknown[]; isPlaceholderData: boolean },
-  q: string,
-  found: number,
-  texts: { failed: string; none: string; more: string },
-): ComboStatus {
-  if (search.isError) return { kind: 'message', text: texts.failed };
-  if (!search.data || search.isPlaceholderData || q === '') return { kind: 'idle' };
-  if (found === 0) return { kind: 'message', text: texts.none };
-  if (search.data.length >= PICKER_SIZE) return { kind: 'message', text: texts.more };
-  return { kind: 'ready' };
+interface Found<T> {
+  isError: boolean;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  data?: T[];
 }
 
-/** Finds a customer by name or id on the server and hands the one picked to `onPick`. */
+/**
+ * A server-searching field (the shared combobox): what `useSearch` finds for the typed text, less
+ * what is already chosen; the one picked goes to `onPick` and the field empties for the next.
+ */
+function ServerPicker<T extends { id: number }>({
+  label,
+  description,
+  group,
+  useSearch,
+  optionOf,
+  excludeIds,
+  onPick,
+  testId,
+}: {
+  label: string;
+  description: string;
+  group: string;
+  useSearch: (q: string) => Found<T>;
+  optionOf: (item: T) => Omit<ComboOption, 'key'>;
+  excludeIds: readonly number[];
+  onPick: (item: T) => void;
+  testId: string;
+}) {
+  const t = useT();
+  const [text, setText] = useState('');
+  const [q] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const search = useSearch(q);
+  const options = (q === '' ? [] : (search.data ?? [])).filter(
+    (item) => !excludeIds.includes(item.id),
+  );
+  let status: ComboStatus = { kind: 'idle' };
+  if (search.isError) status = { kind: 'message', text: t('margins.search.failed') };
+  else if (search.data && !search.isPlaceholderData && q !== '') {
+    if (options.length === 0) status = { kind: 'message', text: t('margins.search.none', { q }) };
+    else if (search.data.length >= PICKER_SIZE)
+      status = { kind: 'message', text: t('margins.search.more') };
+    else status = { kind: 'ready' };
+  }
+  return (
+    <SearchCombobox
+      label={label}
+      description={description}
+      text={text}
+      onTextChange={setText}
+      groups={[
+        {
+          key: group,
+          label: group,
+          options: options.map((item) => ({ key: String(item.id), ...optionOf(item) })),
+        },
+      ]}
+      status={status}
+      loading={search.isFetching}
+      onPick={(key) => {
+        const item = options.find((option) => String(option.id) === key);
+        if (!item) return;
+        setText('');
+        onPick(item);
+      }}
+      testId={testId}
+    />
+  );
+}
+
+/** Finds a customer by name or id on the server. */
 export function FindCustomer({
   excludeIds,
   onPick,
@@ -31,37 +90,15 @@ export function FindCustomer({
   onPick: (customer: { id: number; name: string }) => void;
 }) {
   const t = useT();
-  const [text, setText] = useState('');
-  const [q] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const search = useCustomerSearch(q);
-  const options = (q === '' ? [] : (search.data ?? [])).filter(
-    (choice) => !excludeIds.includes(choice.id),
-  );
   return (
-    <SearchCombobox
+    <ServerPicker
       label={t('margins.assign.findCustomer')}
       description={t('margins.assign.findHint')}
-      text={text}
-      onTextChange={setText}
-      groups={[
-        {
-          key: 'customers',
-          label: t('margins.assign.customers'),
-          options: options.map((choice) => ({ key: String(choice.id), label: choice.name })),
-        },
-      ]}
-      status={statusOf(search, q, options.length, {
-        failed: t('margins.search.failed'),
-        none: t('margins.search.none', { q }),
-        more: t('margins.search.more'),
-      })}
-      loading={search.isFetching}
-      onPick={(key) => {
-        const choice = options.find((option) => String(option.id) === key);
-        if (!choice) return;
-        setText('');
-        onPick(choice);
-      }}
+      group={t('margins.assign.customers')}
+      useSearch={useCustomerSearch}
+      optionOf={(customer) => ({ label: customer.name })}
+      excludeIds={excludeIds}
+      onPick={onPick}
       testId="find-customer"
     />
   );
@@ -80,41 +117,15 @@ export function FindContract({
   testId: string;
 }) {
   const t = useT();
-  const [text, setText] = useState('');
-  const [q] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const search = useContractSearch(q);
-  const options = (q === '' ? [] : (search.data ?? [])).filter(
-    (contract) => !excludeIds.includes(contract.id),
-  );
   return (
-    <SearchCombobox
+    <ServerPicker
       label={label}
       description={t('margins.assign.findContractHint')}
-      text={text}
-      onTextChange={setText}
-      groups={[
-        {
-          key: 'contracts',
-          label: t('margins.assign.contracts'),
-          options: options.map((contract) => ({
-            key: String(contract.id),
-            label: contract.contractId,
-            hint: contract.customerName,
-          })),
-        },
-      ]}
-      status={statusOf(search, q, options.length, {
-        failed: t('margins.search.failed'),
-        none: t('margins.search.none', { q }),
-        more: t('margins.search.more'),
-      })}
-      loading={search.isFetching}
-      onPick={(key) => {
-        const contract = options.find((option) => String(option.id) === key);
-        if (!contract) return;
-        setText('');
-        onPick(contract);
-      }}
+      group={t('margins.assign.contracts')}
+      useSearch={useContractSearch}
+      optionOf={(contract) => ({ label: contract.contractId, hint: contract.customerName })}
+      excludeIds={excludeIds}
+      onPick={onPick}
       testId={testId}
     />
   );

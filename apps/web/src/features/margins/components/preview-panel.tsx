@@ -10,16 +10,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { ApiError, type AssignedContract, type MarginDraft, type MarginPreview } from '@klik/api';
+import { type AssignedContract, type MarginDraft, type MarginPreview } from '@klik/api';
 import { MATURITIES, type Maturity } from '@klik/domain';
 import { formatExactPrice } from '../../../shared/format/format-numbers';
 import { partKey } from '../../../shared/i18n/domain-labels';
-import { errorMessageKeyFor } from '../../../shared/i18n/message-keys';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT, type Translate } from '../../../shared/i18n/use-t';
 import { TableRegion } from '../../../shared/ui/table-region';
 import { usePreview } from '../api/margins-api';
 import { FindContract } from './margin-pickers';
+import { ApiErrorAlert } from './api-error-alert';
 
 type Price = MarginPreview['parts'][number]['current'];
 
@@ -108,13 +108,7 @@ export function PreviewPanel({ draftOf }: { draftOf: () => MarginDraft | null })
           {t('margins.editor.fixFields')}
         </Alert>
       )}
-      {preview.error && (
-        <Alert color="red" role="alert">
-          {t(
-            errorMessageKeyFor(preview.error instanceof ApiError ? preview.error.code : 'INTERNAL'),
-          )}
-        </Alert>
-      )}
+      <ApiErrorAlert error={preview.error} />
       {preview.data && preview.data.parts.length === 0 && (
         <Text size="sm">{t('margins.preview.noVolume')}</Text>
       )}

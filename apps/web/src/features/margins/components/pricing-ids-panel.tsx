@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Button,
   CloseButton,
   Group,
@@ -10,12 +9,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { ApiError, MARKET_PRODUCTS, type PricingId } from '@klik/api';
+import { MARKET_PRODUCTS, type PricingId } from '@klik/api';
 import { partKey } from '../../../shared/i18n/domain-labels';
-import { errorMessageKeyFor } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
 import { TableRegion } from '../../../shared/ui/table-region';
 import { useSavePricingIds } from '../api/margins-api';
+import { ApiErrorAlert } from './api-error-alert';
 
 const PARTS = ['Gas', 'Peak', 'OffPeak'] as const;
 
@@ -109,15 +108,7 @@ export function PricingIdsPanel({ rows: saved }: { rows: PricingId[] }) {
           })}
         </Table.Tbody>
       </TableRegion>
-      {mutation.error && (
-        <Alert color="red" role="alert">
-          {t(
-            errorMessageKeyFor(
-              mutation.error instanceof ApiError ? mutation.error.code : 'INTERNAL',
-            ),
-          )}
-        </Alert>
-      )}
+      <ApiErrorAlert error={mutation.error} />
       {done && (
         <Text size="sm" role="status">
           {t('margins.pricingIds.saved')}

@@ -1,33 +1,11 @@
-import { Alert, Button, Group, Loader, Pagination, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Pagination, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../../shared/i18n/use-t';
+import { LoadFailed, Loading } from '../../../shared/ui/load-states';
 import { usePricingIds, useScenario, useScenarioPage } from '../api/margins-api';
 import { PricingIdsPanel } from '../components/pricing-ids-panel';
 import { ScenarioEditor } from '../components/scenario-editor';
 import { ScenarioList } from '../components/scenario-list';
-
-function Loading({ text }: { text: string }) {
-  return (
-    <Group gap="xs" role="status">
-      <Loader size="sm" />
-      <Text>{text}</Text>
-    </Group>
-  );
-}
-
-function Failed({ text, onRetry }: { text: string; onRetry: () => void }) {
-  const t = useT();
-  return (
-    <Alert color="red" role="alert">
-      <Group gap="sm">
-        <Text size="sm">{text}</Text>
-        <Button variant="default" size="xs" onClick={onRetry}>
-          {t('app.retry')}
-        </Button>
-      </Group>
-    </Alert>
-  );
-}
 
 /**
  * managemargins (administrators): margin scenarios with their grid, validity, assignments, the
@@ -74,7 +52,7 @@ export function ManageMarginsScreen() {
             </Group>
             {list.isPending && <Loading text={t('margins.list.loading')} />}
             {list.isError && (
-              <Failed text={t('margins.list.loadFailed')} onRetry={() => void list.refetch()} />
+              <LoadFailed text={t('margins.list.loadFailed')} onRetry={() => void list.refetch()} />
             )}
             {list.data && list.data.total === 0 && (
               <Text data-testid="scenarios-empty">{t('margins.list.empty')}</Text>
@@ -107,7 +85,7 @@ export function ManageMarginsScreen() {
               <Loading text={t('margins.editor.loading')} />
             )}
             {scenarioId !== null && scenario.isError && (
-              <Failed
+              <LoadFailed
                 text={t('margins.editor.loadFailed')}
                 onRetry={() => void scenario.refetch()}
               />
@@ -120,7 +98,7 @@ export function ManageMarginsScreen() {
         <Tabs.Panel value="pricing" pt="md">
           {pricingIds.isPending && <Loading text={t('margins.pricingIds.loading')} />}
           {pricingIds.isError && (
-            <Failed
+            <LoadFailed
               text={t('margins.pricingIds.loadFailed')}
               onRetry={() => void pricingIds.refetch()}
             />

@@ -6,7 +6,7 @@ import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
 import { useAnnouncements, usePublishAnnouncement } from '../api/announcements-api';
 import { AnnouncementForm } from '../components/announcement-form';
-import { LoadFailed, Loading } from '../components/load-states';
+import { LoadFailed, Loading } from '../../../shared/ui/load-states';
 
 function Published({ announcement }: { announcement: Announcement }) {
   const t = useT();

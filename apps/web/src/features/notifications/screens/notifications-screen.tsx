@@ -8,7 +8,7 @@ import { useSession } from '../../../shared/session/use-session';
 import { useDownloadAttachment, useMarkRead, useNotificationPage } from '../api/notifications-api';
 import { useNotificationData } from '../api/notification-data';
 import { NotificationItem } from '../components/notification-item';
-import { LoadFailed, Loading } from '../components/load-states';
+import { LoadFailed, Loading } from '../../../shared/ui/load-states';
 
 const PAGE_PARAM = 'page';
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
-import { useT } from '../../../shared/i18n/use-t';
+import { useT } from '../i18n/use-t';
 
 /** A spinner with what is being loaded, announced politely. */
 export function Loading({ text }: { text: string }) {
@@ -19,7 +19,7 @@ export function LoadFailed({
 }: {
   text: string;
   onRetry: () => void;
-  testId: string;
+  testId?: string;
 }) {
   const t = useT();
   return (
