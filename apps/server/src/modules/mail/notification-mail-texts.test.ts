@@ -28,3 +28,41 @@ describe('the deadline reminder e-mail', () => {
     expect(english.text).toContain('the last day to click is 30/12/2026.');
   });
 });
+
+describe('the e-mail of a click a TPI consultant made for the user', () => {
+  const completed: MailNotification = {
+    id: 2,
+    kind: 'CLICK_COMPLETED',
+    params: {
+      clickId: 41,
+      contractId: 'KL-1001',
+      yearOfSupply: 2027,
+      maturity: 'Q1',
+      actingConsultant: 'Joost Mulder',
+      actingUser: 'Anna de Vries',
+    },
+    clickId: 41,
+    contractId: 'KL-1001',
+    announcement: null,
+  };
+
+  it('says who clicked for whom, in Dutch and in English', () => {
+    const dutch = notificationMail(completed, { email: 'a@b.nl', name: 'A', locale: 'nl' }, site);
+    expect(dutch.text).toContain(
+      'Klik 41 (geklikt door Joost Mulder voor Anna de Vries) op contract KL-1001 (Q1 2027) is afgerond',
+    );
+    const english = notificationMail(completed, { email: 'a@b.nl', name: 'A', locale: 'en' }, site);
+    expect(english.text).toContain(
+      'Click 41 (clicked by Joost Mulder for Anna de Vries) on contract KL-1001 (Q1 2027) has been completed',
+    );
+  });
+
+  it('says nothing of it for a click the user made', () => {
+    const own = {
+      ...completed,
+      params: { clickId: 41, contractId: 'KL-1001', yearOfSupply: 2027, maturity: 'Q1' },
+    };
+    const dutch = notificationMail(own, { email: 'a@b.nl', name: 'A', locale: 'nl' }, site);
+    expect(dutch.text).toContain('Klik 41 op contract KL-1001 (Q1 2027) is afgerond');
+  });
+});

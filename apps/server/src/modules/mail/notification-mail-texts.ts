@@ -15,6 +15,8 @@ export interface FrameTexts {
   openNotifications: string;
   openClicks: string;
   attachment: string;
+  /** After the click number when a TPI consultant made the click signed in as the user. */
+  acting: string;
   /** Why this e-mail came, and where to change that. */
   why: string;
   preferences: string;
@@ -32,6 +34,7 @@ export const FRAME_TEXTS: Record<Locale, FrameTexts> = {
     openNotifications: 'Bekijk uw notificaties in {title}',
     openClicks: 'Bekijk uw klikken',
     attachment: 'De bevestiging zit als PDF in de bijlage.',
+    acting: ' (geklikt door {actingConsultant} voor {actingUser})',
     why: 'U ontvangt deze e-mail omdat u voor deze melding e-mail heeft gekozen (of dit de standaard is).',
     preferences: 'Wijzig dit onder Mijn gegevens',
   },
@@ -40,6 +43,7 @@ export const FRAME_TEXTS: Record<Locale, FrameTexts> = {
     openNotifications: 'See your notifications in {title}',
     openClicks: 'See your clicks',
     attachment: 'The confirmation is attached as a PDF.',
+    acting: ' (clicked by {actingConsultant} for {actingUser})',
     why: 'You receive this e-mail because you chose e-mail for this notification (or it is the default).',
     preferences: 'Change this under My info',
   },
@@ -48,35 +52,35 @@ export const FRAME_TEXTS: Record<Locale, FrameTexts> = {
 /**
  * One text per kind, grouped by family: clicks, trading (pause and deadlines), the plan (price
  * alerts and budget) and messages (terms, announcements). {period} is the click's maturity and
- * year, {contract} the contract, {click} the click number; an announcement brings its own words.
+ * year, {contract} the contract, {click} the click number, {acting} who made it for the user; an announcement brings its own words.
  */
 export const KIND_TEXTS: Record<Locale, Record<NotificationKind, KindTexts>> = {
   nl: {
     CLICK_CREATED: {
       subject: 'Klik {click} is geplaatst',
-      lead: 'Klik {click} op contract {contract}{period} is geplaatst.',
+      lead: 'Klik {click}{acting} op contract {contract}{period} is geplaatst.',
     },
     CLICK_PENDING_APPROVAL: {
       subject: 'Klik {click} wacht op goedkeuring',
-      lead: 'Klik {click} op contract {contract}{period} wacht op goedkeuring door een tweede gebruiker.',
+      lead: 'Klik {click}{acting} op contract {contract}{period} wacht op goedkeuring door een tweede gebruiker.',
       more: 'Keur de klik goed of wijs hem af in het klikoverzicht voordat de termijn verloopt.',
     },
     CLICK_APPROVED: {
       subject: 'Klik {click} is goedgekeurd',
-      lead: 'Klik {click} op contract {contract}{period} is goedgekeurd.',
+      lead: 'Klik {click}{acting} op contract {contract}{period} is goedgekeurd.',
     },
     CLICK_REJECTED: {
       subject: 'Klik {click} is afgewezen',
-      lead: 'Klik {click} op contract {contract}{period} is afgewezen.',
+      lead: 'Klik {click}{acting} op contract {contract}{period} is afgewezen.',
       more: REJECTED.nl,
     },
     CLICK_COMPLETED: {
       subject: 'Klik {click} is afgerond',
-      lead: 'Klik {click} op contract {contract}{period} is afgerond: de prijs staat vast.',
+      lead: 'Klik {click}{acting} op contract {contract}{period} is afgerond: de prijs staat vast.',
     },
     CLICK_EXPIRED: {
       subject: 'Klik {click} is verlopen',
-      lead: 'Klik {click} op contract {contract}{period} is verlopen; het volume is weer vrij.',
+      lead: 'Klik {click}{acting} op contract {contract}{period} is verlopen; het volume is weer vrij.',
     },
     TRADING_PAUSED: {
       subject: 'Klikken is gepauzeerd',
@@ -107,29 +111,29 @@ export const KIND_TEXTS: Record<Locale, Record<NotificationKind, KindTexts>> = {
   en: {
     CLICK_CREATED: {
       subject: 'Click {click} has been placed',
-      lead: 'Click {click} on contract {contract}{period} has been placed.',
+      lead: 'Click {click}{acting} on contract {contract}{period} has been placed.',
     },
     CLICK_PENDING_APPROVAL: {
       subject: 'Click {click} awaits approval',
-      lead: 'Click {click} on contract {contract}{period} awaits approval by a second user.',
+      lead: 'Click {click}{acting} on contract {contract}{period} awaits approval by a second user.',
       more: 'Approve or reject it in the click overview before its deadline passes.',
     },
     CLICK_APPROVED: {
       subject: 'Click {click} has been approved',
-      lead: 'Click {click} on contract {contract}{period} has been approved.',
+      lead: 'Click {click}{acting} on contract {contract}{period} has been approved.',
     },
     CLICK_REJECTED: {
       subject: 'Click {click} has been rejected',
-      lead: 'Click {click} on contract {contract}{period} has been rejected.',
+      lead: 'Click {click}{acting} on contract {contract}{period} has been rejected.',
       more: REJECTED.en,
     },
     CLICK_COMPLETED: {
       subject: 'Click {click} has been completed',
-      lead: 'Click {click} on contract {contract}{period} has been completed: its price is fixed.',
+      lead: 'Click {click}{acting} on contract {contract}{period} has been completed: its price is fixed.',
     },
     CLICK_EXPIRED: {
       subject: 'Click {click} has expired',
-      lead: 'Click {click} on contract {contract}{period} has expired; its volume is free again.',
+      lead: 'Click {click}{acting} on contract {contract}{period} has expired; its volume is free again.',
     },
     TRADING_PAUSED: {
       subject: 'Clicking has been paused',

@@ -57,6 +57,7 @@ function localDay(day: string, locale: Locale): string {
 
 function valuesOf(notification: MailNotification, recipient: MailRecipient, site: MailSite) {
   const { params } = notification;
+  const { actingConsultant, actingUser } = params;
   const click = notification.clickId ?? params.clickId;
   const contract = notification.contractId ?? params.contractId;
   const period = [params.maturity, params.yearOfSupply].filter((part) => part !== undefined);
@@ -66,6 +67,10 @@ function valuesOf(notification: MailNotification, recipient: MailRecipient, site
     click: click === undefined ? '' : String(click),
     contract: contract === undefined ? '' : String(contract),
     period: period.length > 0 ? ` (${period.join(' ')})` : '',
+    acting:
+      typeof actingConsultant === 'string' && typeof actingUser === 'string'
+        ? fill(FRAME_TEXTS[recipient.locale].acting, { actingConsultant, actingUser })
+        : '',
     deadline:
       typeof params.deadline === 'string' ? localDay(params.deadline, recipient.locale) : '',
     announcementTitle: notification.announcement?.title ?? '',

@@ -70,6 +70,27 @@ describe('a click made by a TPI consultant for a customer', () => {
     }
   });
 
+  it('names the consultant in the notifications of every transition of the click', async () => {
+    const quote = await quoteOk(world, { maturity: 'Q4', percentage: '10' }, actingToken);
+    const click = await executeOk(world, quote.quoteId, actingToken);
+    world.t.clock.advance(10_000);
+    await world.t.app.purchase.desk.runOnce();
+    const stored = await world.t.db
+      .selectFrom('notifications')
+      .select(['kind', 'params'])
+      .where('click_id', '=', click.id)
+      .where('user_id', '=', world.user.id)
+      .orderBy('id')
+      .execute();
+    expect(stored.map((row) => row.kind)).toEqual(['CLICK_CREATED', 'CLICK_COMPLETED']);
+    for (const row of stored) {
+      expect(row.params).toMatchObject({
+        actingConsultant: 'Joost Mulder',
+        actingUser: `Test ${world.user.username}`,
+      });
+    }
+  });
+
   it("answers the customer's own clicks without anyone acting", async () => {
     const quote = await quoteOk(world, { maturity: 'Q3', percentage: '10' });
     const click = await executeOk(world, quote.quoteId);
@@ -80,5 +101,12 @@ describe('a click made by a TPI consultant for a customer', () => {
     });
     const listed = ClickListSchema.parse(overview.json()).data.find((row) => row.id === click.id);
     expect(listed?.createdByImpersonator).toBeNull();
+    const stored = await world.t.db
+      .selectFrom('notifications')
+      .select('params')
+      .where('click_id', '=', click.id)
+      .execute();
+    expect(stored.length).toBeGreaterThan(0);
+    for (const row of stored) expect(row.params).not.toHaveProperty('actingConsultant');
   });
 });

@@ -61,3 +61,42 @@ describe('the deadline reminder text', () => {
     ).toBeInTheDocument();
   });
 });
+
+function clickNotification(params: Notification['params']): Notification {
+  return {
+    ...reminder(1),
+    localeId: 'notification.CLICK_CREATED',
+    kind: 'CLICK_CREATED',
+    params: { clickId: 41, contractId: 'KL-1001', yearOfSupply: 2027, maturity: 'Q1', ...params },
+    clickId: 41,
+  };
+}
+
+describe('the text of a click a TPI consultant made for the user', () => {
+  const acting = { actingConsultant: 'Joost Mulder', actingUser: 'Anna de Vries' };
+
+  it('says in Dutch who clicked for whom', () => {
+    show(clickNotification(acting), 'nl');
+    expect(
+      screen.getByText(
+        'Uw klik (geklikt door Joost Mulder voor Anna de Vries) op Q1 2027 van contract KL-1001 is geplaatst en in behandeling.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says it in English', () => {
+    show(clickNotification(acting), 'en');
+    expect(
+      screen.getByText(
+        'Your click (clicked by Joost Mulder for Anna de Vries) on Q1 2027 of contract KL-1001 has been placed and is in progress.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("says nothing of it for the user's own click", () => {
+    show(clickNotification({}), 'nl');
+    expect(
+      screen.getByText('Uw klik op Q1 2027 van contract KL-1001 is geplaatst en in behandeling.'),
+    ).toBeInTheDocument();
+  });
+});

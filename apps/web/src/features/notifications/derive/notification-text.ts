@@ -31,12 +31,19 @@ export function notificationText(
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Params that are days or volumes read as the user's locale writes them. */
+/**
+ * Params that are days or volumes read as the user's locale writes them; `acting` selects the
+ * words for a click a TPI consultant made signed in as the user (the server names them in
+ * actingConsultant; older notifications and the user's own clicks have no such param).
+ */
 function formattedParams(
   params: Notification['params'],
   locale: Locale,
 ): Record<string, string | number> {
-  const formatted: Record<string, string | number> = { ...params };
+  const formatted: Record<string, string | number> = {
+    ...params,
+    acting: typeof params.actingConsultant === 'string' ? 'yes' : 'no',
+  };
   if (typeof params.deadline === 'string' && DAY.test(params.deadline)) {
     formatted.deadline = formatDay(params.deadline, locale);
   }
