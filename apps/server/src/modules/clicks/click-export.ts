@@ -14,6 +14,8 @@ export const EXPORT_COLUMNS = [
   'createdAt',
   'completedAt',
   'createdBy',
+  // Who was signed in as the creator (a TPI consultant from overview, or an administrator).
+  'createdByImpersonator',
   'decidedBy',
   'part',
   'volumeMWh',
@@ -44,6 +46,7 @@ function rowsOf(clicks: readonly ClickDetail[]): Cell[][] {
       text(click.createdAt),
       text(click.completedAt),
       text(click.createdBy),
+      text(click.createdByImpersonator),
       text(click.decidedBy),
       text(part.name),
       number(part.volume),

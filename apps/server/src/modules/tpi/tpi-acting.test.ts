@@ -91,6 +91,35 @@ describe('a click made by a TPI consultant for a customer', () => {
     }
   });
 
+  it("names the consultant in the click export, and nobody for the user's own clicks", async () => {
+    const response = await world.t.app.inject({
+      method: 'GET',
+      url: `/rest/clicks/${world.customer.id}/export?format=csv`,
+      headers: bearer(world.token),
+    });
+    expect(response.statusCode).toBe(200);
+    const [header = '', ...rows] = response.body.trim().split('\r\n');
+    const columns = header.split(',');
+    const acting = columns.indexOf('createdByImpersonator');
+    expect(columns[acting - 1]).toBe('createdBy');
+    const actedBy = rows.map((row) => row.split(',')[acting]);
+    expect(actedBy.length).toBeGreaterThan(0);
+    expect(new Set(actedBy)).toEqual(new Set(['Joost Mulder']));
+
+    const own = await executeOk(world, (await quoteOk(world, { maturity: 'M1' })).quoteId);
+    const after = await world.t.app.inject({
+      method: 'GET',
+      url: `/rest/clicks/${world.customer.id}/export?format=csv`,
+      headers: bearer(world.token),
+    });
+    const ownRows = after.body
+      .trim()
+      .split('\r\n')
+      .filter((row) => row.startsWith(`${own.id},`));
+    expect(ownRows.length).toBeGreaterThan(0);
+    for (const row of ownRows) expect(row.split(',')[acting]).toBe('');
+  });
+
   it("answers the customer's own clicks without anyone acting", async () => {
     const quote = await quoteOk(world, { maturity: 'Q3', percentage: '10' });
     const click = await executeOk(world, quote.quoteId);
