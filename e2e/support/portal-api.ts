@@ -27,16 +27,25 @@ export class PortalApi {
     return new PortalApi(request, token);
   }
 
-  async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
-    const answer = await this.request.fetch(path, {
-      method,
-      data,
-      headers: { authorization: `Bearer ${this.token}`, 'x-xsrf-token': await this.xsrf() },
-    });
+  async call<T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    data?: unknown,
+  ): Promise<T> {
+    const answer = await this.raw(method, path, data);
     expect(answer.ok(), `${method} ${path}: ${answer.status()} ${await answer.text()}`).toBe(true);
     // 204 and other empty answers have no body to read.
     const body = await answer.text();
     return (body === '' ? undefined : JSON.parse(body)) as T;
+  }
+
+  /** A call whose refusal is part of the journey: the answer as it came. */
+  async raw(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
+    return this.request.fetch(path, {
+      method,
+      data,
+      headers: { authorization: `Bearer ${this.token}`, 'x-xsrf-token': await this.xsrf() },
+    });
   }
 
   /** The double-submit token: the XSRF cookie's value, sent back as a header. */

@@ -98,6 +98,7 @@ export function AssignmentPanel({ detail }: { detail: ScenarioDetail }) {
       )}
       <Group>
         <Button
+          variant="default"
           loading={assign.isPending}
           onClick={() =>
             assign.mutate(

@@ -87,6 +87,7 @@ export function PreviewPanel({ draftOf }: { draftOf: () => MarginDraft | null })
           data-testid="preview-maturity"
         />
         <Button
+          variant="default"
           onClick={show}
           disabled={contract === null}
           loading={preview.isPending}

@@ -125,6 +125,7 @@ export function PricingIdsPanel({ rows: saved }: { rows: PricingId[] }) {
           {t('margins.pricingIds.add')}
         </Button>
         <Button
+          variant="default"
           loading={mutation.isPending}
           onClick={() =>
             mutation.mutate(

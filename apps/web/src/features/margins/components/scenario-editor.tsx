@@ -116,7 +116,12 @@ export function ScenarioEditor({
         </Text>
       )}
       <Group>
-        <Button onClick={submit} loading={mutation.isPending} data-testid="save-scenario">
+        <Button
+          variant="default"
+          onClick={submit}
+          loading={mutation.isPending}
+          data-testid="save-scenario"
+        >
           {detail ? t('margins.editor.save') : t('margins.editor.create')}
         </Button>
         <Text size="xs">{t('margins.editor.effectHint')}</Text>

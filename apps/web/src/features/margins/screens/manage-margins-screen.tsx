@@ -46,7 +46,11 @@ export function ManageMarginsScreen() {
         <Tabs.Panel value="scenarios" pt="md">
           <Stack>
             <Group>
-              <Button onClick={() => set({ scenario: 'new' })} data-testid="new-scenario">
+              <Button
+                variant="default"
+                onClick={() => set({ scenario: 'new' })}
+                data-testid="new-scenario"
+              >
                 {t('margins.list.new')}
               </Button>
             </Group>
