@@ -11,7 +11,7 @@ import {
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { ImpersonationBanner } from '../../features/admin/components/impersonation-banner';
-import { forgetOwnSession, ownSessionBehind } from '../../shared/session/impersonation';
+import { forgetOwnSession, tpiConsultantBehind } from '../../shared/session/impersonation';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { ConsultantBanner } from '../../features/tpi/components/consultant-banner';
 import { useApiClient } from '../../shared/api/use-api-client';
@@ -62,9 +62,7 @@ export function SignedInShell() {
   }
 
   // A TPI consultant acting for a customer gets the banner that names the customer.
-  const own = session.impersonatedBy === null ? null : ownSessionBehind(session);
-  const consultantBehind =
-    own?.session.role === 'consultant' && own.session.allowTPIPage ? own : null;
+  const consultantBehind = tpiConsultantBehind(session);
   const groups = navigationFor(session);
   const customers = session.allowedCustomers;
   const selection =

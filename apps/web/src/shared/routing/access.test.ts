@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@klik/api';
+import { continueAs } from '../session/impersonation';
+import { startSession } from '../session/session-store';
+import { aUserSession } from '../../test/builders';
 import {
   admits,
   changePasswordPathReturningTo,
@@ -22,6 +25,34 @@ describe('home screen after login', () => {
     [user('customer', true), '/dashboard'],
   ])('%o goes to %s', (session, path) => {
     expect(homePath(session)).toBe(path);
+  });
+});
+
+describe('home screen while acting for someone else (login-as), from the stored sessions', () => {
+  const borrowed = aUserSession({ username: 'jansen', impersonatedBy: 'tpi' });
+
+  it('a TPI consultant acting for a customer is at home on consultantdashboard', () => {
+    startSession(
+      aUserSession({ username: 'tpi', role: 'consultant', allowTPIPage: true, token: 'own' }),
+    );
+    continueAs(borrowed, '/overview');
+    expect(homePath(borrowed)).toBe('/consultantdashboard');
+    expect(targetAfterLogin('/overview', borrowed)).toBe('/consultantdashboard');
+  });
+
+  it('an administrator acting for a user, or a consultant without the TPI page, is not', () => {
+    startSession(aUserSession({ username: 'tpi', role: 'admin', token: 'own' }));
+    continueAs(borrowed, '/csu');
+    expect(homePath(borrowed)).toBe('/dashboard');
+    startSession(aUserSession({ username: 'tpi', role: 'consultant', token: 'own' }));
+    continueAs(borrowed, '/dashboard');
+    expect(homePath(borrowed)).toBe('/dashboard');
+  });
+
+  it('the user themselves, with no own session kept behind theirs, is not', () => {
+    startSession(aUserSession({ username: 'tpi', role: 'consultant', allowTPIPage: true }));
+    continueAs(borrowed, '/overview');
+    expect(homePath({ ...borrowed, impersonatedBy: null })).toBe('/dashboard');
   });
 });
 

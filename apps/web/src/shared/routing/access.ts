@@ -1,4 +1,5 @@
 import { isAdminRole, type UserSession } from '@klik/api';
+import { tpiConsultantBehind } from '../session/impersonation';
 import { PATHS, RETURN_URL_PARAM } from './paths';
 
 /**
@@ -67,8 +68,17 @@ export function admits(access: Access, session: SessionRole): boolean {
   }
 }
 
-/** Where a user lands after login (spec section 2) and when a guard refuses them. */
-export function homePath(session: SessionRole): string {
+/**
+ * Where a user lands after login (spec section 2) and when a guard refuses them; a TPI consultant
+ * acting for a customer after login-as lands on consultantdashboard (also after a reload, so the
+ * stored sessions decide, not the navigation that started it).
+ */
+export function homePath(
+  session: SessionRole & Partial<Pick<UserSession, 'impersonatedBy'>>,
+): string {
+  if (tpiConsultantBehind({ impersonatedBy: session.impersonatedBy ?? null })) {
+    return PATHS.consultantDashboard;
+  }
   if (isAdminRole(session.role)) return PATHS.adminDashboard;
   if (session.role === 'consultant' && session.allowTPIPage) return PATHS.overview;
   return PATHS.dashboard;

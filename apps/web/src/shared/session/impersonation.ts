@@ -29,6 +29,18 @@ export function ownSessionBehind(current: Pick<UserSession, 'impersonatedBy'>): 
   return own !== null && own.session.username === current.impersonatedBy ? own : null;
 }
 
+/**
+ * The TPI consultant's own session while this tab acts for one of their customers (login-as from
+ * overview), else null: the borrowed session names its impersonator only by username, the kept
+ * own session says they are a consultant with the TPI page.
+ */
+export function tpiConsultantBehind(
+  current: Pick<UserSession, 'impersonatedBy'>,
+): OwnSession | null {
+  const own = current.impersonatedBy === null ? null : ownSessionBehind(current);
+  return own?.session.role === 'consultant' && own.session.allowTPIPage ? own : null;
+}
+
 /** Continues as another user; the own session is kept to come back to. */
 export function continueAs(borrowed: UserSession, returnTo: string): void {
   const own = readSession();
