@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isProfileValid, MAX_DEADLINE_TRADING_DAYS, partsOf } from '@klik/domain';
+import { isDecimalString, isProfileValid, MAX_DEADLINE_TRADING_DAYS, partsOf } from '@klik/domain';
 import { PageQuerySchema, PageSchema, SearchParamSchema, SortParamSchema } from './admin.schemas';
 import { IdParamSchema, IdSchema, TextSchema, YearOfSupplySchema } from './bounded.schemas';
 import {
@@ -82,7 +82,10 @@ export const ProductInputSchema = TextSchema(100, {
 export const MonthlyProfileSchema = z
   .array(ShareInputSchema)
   .length(12, { error: 'PROFILE_SUM_INVALID' })
-  .refine((shares) => isProfileValid(shares), { error: 'PROFILE_SUM_INVALID' });
+  // Shares that are not decimals are already refused one by one; the sum is asked of valid ones.
+  .refine((shares) => !shares.every(isDecimalString) || isProfileValid(shares), {
+    error: 'PROFILE_SUM_INVALID',
+  });
 
 /** A part's contracted volume for one year of supply and how it is spread over the months. */
 export const ContractVolumeInputSchema = z.object({

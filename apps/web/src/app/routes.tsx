@@ -228,6 +228,33 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: 'managecontract',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('admin'),
+              lazy: async () => ({
+                Component: (await import('../features/contracts/screens/manage-contracts-screen'))
+                  .ManageContractsScreen,
+              }),
+            },
+            {
+              path: 'managecontract/new',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('admin'),
+              lazy: async () => ({
+                Component: (await import('../features/contracts/screens/contract-edit-screen'))
+                  .ContractCreateScreen,
+              }),
+            },
+            {
+              path: 'managecontract/:contractId',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('admin'),
+              lazy: async () => ({
+                Component: (await import('../features/contracts/screens/contract-edit-screen'))
+                  .ContractEditScreen,
+              }),
+            },
+            {
               // Importing is for admins alone (contracts.import); managecontract links here.
               path: 'managecontract/import',
               ErrorBoundary: ScreenError,

@@ -24,6 +24,7 @@ const ADMIN = [
     'shell.nav.monitorDashboard',
     'shell.nav.monitorPrices',
     'shell.nav.manageCustomers',
+    'shell.nav.manageContracts',
     'shell.nav.contractImport',
     'shell.nav.manageUsers',
     'shell.nav.addViewOnlyUser',
@@ -40,6 +41,7 @@ const ADMIN_FOR_ACCOUNT_MANAGER = [
   [
     'shell.nav.adminDashboard',
     'shell.nav.manageCustomers',
+    'shell.nav.manageContracts',
     'shell.nav.manageUsers',
     'shell.nav.addViewOnlyUser',
     'shell.nav.csu',

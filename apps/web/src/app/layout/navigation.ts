@@ -3,6 +3,7 @@ import { ADMIN_WEB_PATHS } from '../../features/admin/admin-paths';
 import { CLICKS_PATHS_WEB } from '../../features/clicks/clicks-paths';
 import { MARGINS_WEB_PATH } from '../../features/margins/margins-paths';
 import { CONTRACT_IMPORT_WEB_PATH } from '../../features/contracts/contracts-import-paths';
+import { CONTRACT_WEB_PATHS } from '../../features/contracts/contracts-paths';
 import { NOTIFICATIONS_PATHS_WEB } from '../../features/notifications/notifications-paths';
 import type { MessageKey } from '../../shared/i18n/catalogues';
 import { canOpen } from '../../shared/routing/access';
@@ -70,6 +71,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: PATHS.monitorDashboard, label: 'shell.nav.monitorDashboard', group: 'admin' },
   { path: PATHS.monitorPrices, label: 'shell.nav.monitorPrices', group: 'admin' },
   { path: ADMIN_WEB_PATHS.manageCustomers, label: 'shell.nav.manageCustomers', group: 'admin' },
+  { path: CONTRACT_WEB_PATHS.manage, label: 'shell.nav.manageContracts', group: 'admin' },
   {
     // Until managecontract has its own entry; importing is for the role admin alone.
     path: CONTRACT_IMPORT_WEB_PATH,

@@ -149,6 +149,7 @@ describe('signed-in shell', () => {
       'Monitor',
       'Marktprijzen',
       'Klanten',
+      'Contracten',
       'Contracten importeren',
       'Gebruikers',
       'Gebruiker met alleen-lezen toevoegen',
