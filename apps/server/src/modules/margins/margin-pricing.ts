@@ -115,6 +115,17 @@ export function contractTermsOf(
   };
 }
 
+/** What of a contract its margins depend on. */
+export interface PricedContract {
+  id: number;
+  commodity: 'Power' | 'Gas';
+  markUp: DecimalString;
+  transactionFee: DecimalString;
+  /** The Off-peak part's own mark-up and fee, where the contract has them. */
+  offPeakMarkUp?: DecimalString | null;
+  offPeakTransactionFee?: DecimalString | null;
+}
+
 export interface MarginPart {
   name: ContractPartName;
   totalVolume: DecimalString;
@@ -125,15 +136,7 @@ export type PartMargins = Partial<Record<ContractPartName, ResolvedMargin>>;
 /** The mark-up and fee of every part of a position for a quote made at `at`. */
 export async function marginsForQuote(
   db: Db,
-  contract: {
-    id: number;
-    commodity: 'Power' | 'Gas';
-    markUp: DecimalString;
-    transactionFee: DecimalString;
-    /** The Off-peak part's own mark-up and fee, where the contract has them. */
-    offPeakMarkUp?: DecimalString | null;
-    offPeakTransactionFee?: DecimalString | null;
-  },
+  contract: PricedContract,
   maturity: Maturity,
   parts: readonly MarginPart[],
   at: Date,
@@ -161,4 +164,63 @@ export async function marginsForQuote(
     });
   }
   return margins;
+}
+
+/** The mark-up and fee of a part of a position at the part's volume. */
+export type MarginOf = (
+  part: ContractPartName,
+  maturity: Maturity,
+  volume: DecimalString,
+) => { markUp: DecimalString; transactionFee: DecimalString };
+
+/**
+ * For the positions dashboard: per contract, the mark-up and fee a quote made at `at` would get for
+ * each part, maturity and volume (the same rule as marginsForQuote), read in two queries for all
+ * contracts of a request. Contracts without any scenario are left out (their own apply).
+ */
+export async function dashboardMargins(
+  db: Db,
+  contracts: readonly PricedContract[],
+  at: Date,
+): Promise<Map<number, MarginOf>> {
+  const byContract = new Map<number, MarginOf>();
+  if (contracts.length === 0) return byContract;
+  const rows = await db
+    .selectFrom('contracts as c')
+    .leftJoin('margin_scenario_customers as m', 'm.customer_id', 'c.customer_id')
+    .select(['c.id', 'c.margin_scenario_id as contract', 'm.scenario_id as customer'])
+    .where(
+      'c.id',
+      'in',
+      contracts.map((contract) => contract.id),
+    )
+    .where((eb) =>
+      eb.or([eb('c.margin_scenario_id', 'is not', null), eb('m.scenario_id', 'is not', null)]),
+    )
+    .execute();
+  if (rows.length === 0) return byContract;
+  const versions = await versionsOf(
+    db,
+    rows.flatMap((row) => [row.contract, row.customer]).filter((id): id is number => id !== null),
+  );
+  for (const row of rows) {
+    const contract = contracts.find((candidate) => candidate.id === row.id);
+    if (!contract) continue;
+    byContract.set(row.id, (part, maturity, volume) => {
+      const { markUp, transactionFee } = resolveMargin({
+        at,
+        question: {
+          commodity: contract.commodity,
+          part,
+          maturityType: periodTypeOf(maturity),
+          volume,
+        },
+        contractScenario: row.contract === null ? null : (versions.get(row.contract) ?? null),
+        customerScenario: row.customer === null ? null : (versions.get(row.customer) ?? null),
+        contractTerms: contractTermsOf(contract, part),
+      });
+      return { markUp, transactionFee };
+    });
+  }
+  return byContract;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ContractDataSchema,
   MARGIN_PATHS,
   MarginPreviewSchema,
   ScenarioDetailSchema,
@@ -99,6 +100,50 @@ describe(`margin scenarios on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(row).toEqual({ margin_scenario_id: scenarioRef.scenarioId, margin_scenario_version: 1 });
   });
 
+  it('shows the dashboard the click price a quote would get, at once after a change', async () => {
+    const dashboard = async () => {
+      const response = await call(
+        'GET',
+        `/rest/contractData/contract/${w.customer.id}/${w.contract.contractId}`,
+        undefined,
+        w.token,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const data = ContractDataSchema.parse(response.json());
+      const q1 = data.statusPerContract.quarterStatuses.find(
+        (status) => status.maturity === 'Q1' && status.yearOfSupply === 2027,
+      );
+      const y = data.statusPerContract.yearStatuses.find((status) => status.yearOfSupply === 2027);
+      return {
+        q1: q1?.contractParts.map((part) => part.offerPart?.clickPrice),
+        // The scenario has quarter lines only: the year keeps the contract's own mark-up and fee.
+        y: y?.contractParts.map((part) => part.offerPart?.clickPrice),
+      };
+    };
+    const page = ScenarioPageSchema.parse((await call('GET', MARGIN_PATHS.scenarios)).json());
+    const scenario = page.data.find((row) => row.name === 'Standaard 2027')!;
+    expect(await dashboard()).toMatchObject({ q1: ['83.5', '62'] });
+    const detail = ScenarioDetailSchema.parse(
+      (await call('GET', MARGIN_PATHS.scenario(scenario.id))).json(),
+    );
+    const raised = draft();
+    raised.lines[0] = { ...raised.lines[0]!, markUp: '5' };
+    const saved = await call('PUT', MARGIN_PATHS.scenario(scenario.id), {
+      version: detail.current.version,
+      draft: raised,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await dashboard();
+    expect(after.q1).toEqual(['85.5', '62']);
+    expect(after.y?.[0]).not.toBe('85.5');
+    // Back as it was, for the tests below.
+    const back = await call('PUT', MARGIN_PATHS.scenario(scenario.id), {
+      version: detail.current.version + 1,
+      draft: draft(),
+    });
+    expect(back.statusCode, back.body).toBe(200);
+  });
+
   it('keeps every version; a change prices new quotes only, from its effective time', async () => {
     const scenario = await createScenario(draft({ name: 'Contract' }));
     const scenarioId = scenario.current.scenarioId;
@@ -177,7 +222,7 @@ describe(`margin scenarios on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       edited: { markUp: '10', clickPrice: '90.5', source: { kind: 'draft' } },
     });
     const page = ScenarioPageSchema.parse((await call('GET', MARGIN_PATHS.scenarios)).json());
-    expect(page.data.find((row) => row.name === 'Standaard 2027')?.version).toBe(1);
+    expect(page.data.find((row) => row.name === 'Standaard 2027')?.version).toBe(3);
   });
 
   it('prices a part on the market product its pricing ID names', async () => {

@@ -38,6 +38,36 @@ async function lockScenario(db: Db, scenarioId: number): Promise<void> {
   if (!scenario) throw new AppError('NOT_FOUND');
 }
 
+/**
+ * Raises the version of the contracts a scenario prices (and of those of `alsoCustomers`), so the
+ * positions dashboard prepares their views again with the new margins; their revision, which a
+ * quote records, stays.
+ */
+async function touchPricedContracts(
+  db: Db,
+  scenarioId: number,
+  alsoCustomers: readonly number[] = [],
+): Promise<void> {
+  await db
+    .updateTable('contracts')
+    .set((eb) => ({ margin_scenario_id: eb.ref('margin_scenario_id') }))
+    .where((eb) =>
+      eb.or([
+        eb('margin_scenario_id', '=', scenarioId),
+        eb(
+          'customer_id',
+          'in',
+          eb
+            .selectFrom('margin_scenario_customers')
+            .select('customer_id')
+            .where('scenario_id', '=', scenarioId),
+        ),
+        ...(alsoCustomers.length > 0 ? [eb('customer_id', 'in', [...alsoCustomers])] : []),
+      ]),
+    )
+    .execute();
+}
+
 export interface MarginsDeps {
   db: Db;
   now: () => Date;
@@ -107,6 +137,7 @@ export class MarginsService {
       if (before.version !== body.version) throw versionConflict(before.version);
       const version = before.version + 1;
       await this.#insertVersion(trx, auth, scenarioId, version, body.draft, effectiveAt, at);
+      await touchPricedContracts(trx, scenarioId);
       const { customers, contracts } = await assignmentsOf(trx, scenarioId);
       await auditChange(trx, at, auth, {
         action: 'margins.scenario.save',
@@ -195,6 +226,11 @@ export class MarginsService {
           .where('id', 'in', contractIds)
           .execute();
       }
+      await touchPricedContracts(
+        trx,
+        scenarioId,
+        before.customers.map((customer) => customer.id),
+      );
       const after = await this.detail(scenarioId, trx);
       await auditChange(trx, at, auth, {
         action: 'margins.assignments.save',

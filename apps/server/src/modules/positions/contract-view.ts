@@ -20,6 +20,7 @@ import {
 } from '@klik/domain';
 import type { Click, ContractData, ContractPart, ContractSummary, Status } from '@klik/api';
 import type { MarketProduct } from '../../db/schema';
+import type { MarginOf } from '../margins/margin-pricing';
 import type { ClickRow, ContractHead, OfferRow, PositionTotalsRow } from './positions.repository';
 
 /** Each contract part is priced on the market product it follows. */
@@ -75,13 +76,22 @@ function plain(value: string): DecimalString {
   return fromDec(toDec(value));
 }
 
+/** Without a margin scenario (docs/margins.md), a part is priced with the contract's own. */
+function ownMargins(head: ContractHead): MarginOf {
+  return (part) => {
+    const offPeak = part === 'OffPeak';
+    return {
+      markUp: (offPeak ? head.offPeakMarkUp : null) ?? head.markUp,
+      transactionFee: (offPeak ? head.offPeakTransactionFee : null) ?? head.transactionFee,
+    };
+  };
+}
+
 function offerView(
-  head: ContractHead,
-  part: ContractPartName,
+  margin: { markUp: DecimalString; transactionFee: DecimalString },
   offer: OfferRow | undefined,
 ): OfferView | null {
   if (!offer) return null;
-  const offPeak = part === 'OffPeak';
   return {
     marketPrice: offer.price === null ? null : plain(offer.price),
     clickPrice:
@@ -89,8 +99,8 @@ function offerView(
         ? null
         : clickPrice({
             marketPrice: offer.price,
-            markUp: (offPeak ? head.offPeakMarkUp : null) ?? head.markUp,
-            transactionFees: (offPeak ? head.offPeakTransactionFee : null) ?? head.transactionFee,
+            markUp: margin.markUp,
+            transactionFees: margin.transactionFee,
           }),
     quotedAt: offer.quotedAt.toISOString(),
   };
@@ -117,6 +127,7 @@ export function prepareContract(
   totals: readonly PositionTotalsRow[],
   offers: Map<string, OfferRow>,
   clicks: readonly ClickRow[],
+  marginsOf: MarginOf = ownMargins(head),
 ): PreparedContract {
   const years = [...new Set(totals.map((row) => row.yearOfSupply))].sort((a, b) => a - b);
   const byPosition = new Map<string, PositionTotalsRow[]>();
@@ -138,15 +149,17 @@ export function prepareContract(
       const parts: PartInput[] = partNames.map((name) => {
         const row = rows.find((candidate) => candidate.part === name);
         const product = PRODUCT_OF_PART[name];
+        const totalVolume = row ? plain(row.totalVolume) : '0';
+        const margin = marginsOf(name, maturity, totalVolume);
         return {
           name,
-          totalVolume: row ? plain(row.totalVolume) : '0',
+          totalVolume,
           clickedVolume: row ? plain(row.clickedVolume) : '0',
           weightedAvgClickPrice: row
             ? averagePrice({ volume: row.clickedVolume, amount: row.clickedCost })
             : null,
-          offerPart: offerView(head, name, offers.get(offerKey(product, year, maturity, 'OTC'))),
-          iceOfferPart: offerView(head, name, offers.get(offerKey(product, year, maturity, 'ICE'))),
+          offerPart: offerView(margin, offers.get(offerKey(product, year, maturity, 'OTC'))),
+          iceOfferPart: offerView(margin, offers.get(offerKey(product, year, maturity, 'ICE'))),
         };
       });
       const first = rows[0];

@@ -2,6 +2,7 @@ import { isCustomerSideRole } from '@klik/api';
 import type { Db } from '../../db/database';
 import type { MarketProduct } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { dashboardMargins } from '../margins/margin-pricing';
 import type { AuthContext } from '../auth/auth.service';
 import { seesEveryCustomer } from '../auth/customer-access';
 import { StabilityCache, type Stretch } from './clickability-stability';
@@ -201,6 +202,9 @@ export class PositionsService {
     const products = [...new Set(heads.flatMap((head) => PRODUCTS_OF_COMMODITY[head.commodity]))];
     const years = [...new Set(totals.map((row) => row.yearOfSupply))];
     const offers = indexOffers(await findOffers(db, products, years));
+    // Margin scenarios as at preparation; saving or assigning one touches its contracts, so their
+    // next view is prepared again (docs/margins.md).
+    const margins = await dashboardMargins(db, heads, this.deps.now());
     const fresh = new Map<number, CacheEntry>();
     for (const head of heads) {
       const prepared = prepareContract(
@@ -211,6 +215,7 @@ export class PositionsService {
         totals.filter((row) => row.contractId === head.id),
         offers,
         clicks.filter((click) => click.contractId === head.id),
+        margins.get(head.id),
       );
       const entry: CacheEntry = { prepared, views: new Map() };
       fresh.set(head.id, entry);
