@@ -55,8 +55,8 @@ describe(`the admin dashboard on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () =>
   it('counts customers, users, clicks today and approvals; shows the feed, the pause and events', async () => {
     const all = await figures(w.callers.admin.token);
     expect(all.customers).toEqual({ active: 2, inactive: 0 });
-    // Seven callers and two more users; the callers are signed in.
-    expect(all.users).toEqual({ active: 9, signedIn: 7 });
+    // Eight callers and two more users; the callers are signed in.
+    expect(all.users).toEqual({ active: 10, signedIn: 8 });
     expect(all.clicksToday).toEqual({ total: 3, completed: 1 });
     expect(all.pendingApprovals).toBe(2);
     expect(all.pauzeActive).toBe(false);
@@ -67,8 +67,9 @@ describe(`the admin dashboard on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () =>
     // The account manager: their portfolio's customer, its users and clicks.
     const portfolio = await figures(w.callers.accountmanager.token);
     expect(portfolio.customers).toEqual({ active: 1, inactive: 0 });
-    // The customer-side callers (user manager, consultant, customer, viewer) and one more.
-    expect(portfolio.users.active).toBe(5);
+    // The customer-side callers (user manager, consultant, TPI consultant, customer, viewer) and
+    // one more.
+    expect(portfolio.users.active).toBe(6);
     expect(portfolio.clicksToday).toEqual({ total: 2, completed: 1 });
     expect(portfolio.pendingApprovals).toBe(1);
     for (const event of portfolio.recentEvents) {
