@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdParamSchema, IdSchema, YearOfSupplySchema } from './bounded.schemas';
-import { MarketSchema } from './market.schemas';
+import { MarketProductSchema, MarketSchema } from './market.schemas';
 import {
   ContractIdSchema,
   ContractPartNameSchema,
@@ -83,6 +83,8 @@ export const QuotePartSchema = z.object({
     .object({ scenarioId: z.number().int(), version: z.number().int() })
     .nullable()
     .optional(),
+  /** The market product whose price priced the part (its pricing ID, docs/margins.md). */
+  marketProduct: MarketProductSchema.optional(),
 });
 export type QuotePart = z.infer<typeof QuotePartSchema>;
 

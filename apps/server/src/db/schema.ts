@@ -256,6 +256,8 @@ export interface StoredQuotePart {
   limits: { min: string; max: string };
   /** The scenario version whose mark-up and fee priced the part; absent or null: the contract's own (0016). */
   marginScenario?: { scenarioId: number; version: number } | null;
+  /** The market product that priced the part (its pricing ID); absent in quotes made before. */
+  marketProduct?: MarketProduct;
 }
 
 export interface PurchaseQuotesTable {

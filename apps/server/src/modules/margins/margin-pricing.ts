@@ -14,7 +14,7 @@ import {
 } from '@klik/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { StoredMarginLine } from '../../db/schema';
+import type { MarketProduct, StoredMarginLine } from '../../db/schema';
 
 /*
  * How a quote's mark-up and fee are found (docs/margins.md): the scenario assigned to the contract,
@@ -223,4 +223,24 @@ export async function dashboardMargins(
     });
   }
   return byContract;
+}
+
+/** The market product of each part of a contract product: its own pricing IDs, else the '*' ones. */
+export async function marketProductsOf(
+  db: Db,
+  product: string,
+): Promise<Partial<Record<ContractPartName, MarketProduct>>> {
+  const rows = await db
+    .selectFrom('pricing_ids')
+    .select(['product', 'part', 'market_product'])
+    .where('product', 'in', [product, '*'])
+    .execute();
+  const products: Partial<Record<ContractPartName, MarketProduct>> = {};
+  // The product's own rows overwrite the '*' ones.
+  for (const row of [...rows].sort(
+    (a, b) => Number(b.product === '*') - Number(a.product === '*'),
+  )) {
+    products[row.part] = row.market_product;
+  }
+  return products;
 }

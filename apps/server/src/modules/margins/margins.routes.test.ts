@@ -92,6 +92,10 @@ describe(`margin scenarios on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     ]);
     const scenarioRef = { scenarioId: scenario.current.scenarioId, version: 1 };
     expect(quote.parts[0]?.marginScenario).toEqual(scenarioRef);
+    expect(quote.parts.map((part) => part.marketProduct)).toEqual([
+      'NL_POWER_PEAK',
+      'NL_POWER_OFFPEAK',
+    ]);
     const row = await w.t.db
       .selectFrom('purchase_quotes')
       .select(['margin_scenario_id', 'margin_scenario_version'])

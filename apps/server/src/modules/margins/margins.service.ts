@@ -14,8 +14,9 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { auditChange, versionConflict } from '../admin/admin-change';
 import type { AuthContext } from '../auth/auth.service';
+import { PRODUCT_OF_PART } from '../positions/contract-view';
 import { positionState } from '../purchase/purchase.repository';
-import { contractTermsOf, marginsForQuote, versionOf } from './margin-pricing';
+import { contractTermsOf, marginsForQuote, marketProductsOf, versionOf } from './margin-pricing';
 import {
   assignmentsOf,
   customersOfContracts,
@@ -313,7 +314,7 @@ export class MarginsService {
       .executeTakeFirst();
     if (!contract) throw new AppError('NOT_FOUND');
     const state = await positionState(db, contract, body.yearOfSupply, body.maturity);
-    const productOf = await this.#marketProducts(contract.product);
+    const productOf = await marketProductsOf(db, contract.product);
     const draft = versionOf({
       scenario_id: 0,
       version: 0,
@@ -357,24 +358,13 @@ export class MarginsService {
         };
         return {
           name: part.name,
-          marketProduct: productOf(part.name),
+          marketProduct: productOf[part.name] ?? PRODUCT_OF_PART[part.name],
           marketPrice,
           totalVolume: part.totalVolume,
           current: view(current[part.name], false),
           edited: view(edited[part.name], true),
         };
       }),
-    };
-  }
-
-  async #marketProducts(product: string) {
-    const rows = await listPricingIds(this.deps.db);
-    return (part: string) => {
-      const row =
-        rows.find((candidate) => candidate.product === product && candidate.part === part) ??
-        rows.find((candidate) => candidate.product === '*' && candidate.part === part);
-      if (!row) throw new AppError('NOT_FOUND');
-      return row.marketProduct;
     };
   }
 }

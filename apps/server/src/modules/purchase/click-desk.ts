@@ -277,7 +277,9 @@ export class ClickDesk {
       .execute();
     const prices = [];
     for (const part of quoted) {
-      const price = rows.find((row) => row.product === PRODUCT_OF_PART[part.name])?.price;
+      // The quote's own market product (its pricing ID); older quotes did not record it.
+      const product = part.marketProduct ?? PRODUCT_OF_PART[part.name];
+      const price = rows.find((row) => row.product === product)?.price;
       if (price == null) return null;
       prices.push({
         part: part.name,

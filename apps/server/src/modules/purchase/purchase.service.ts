@@ -46,7 +46,7 @@ import {
   type ClickContract,
 } from './purchase.repository';
 import { mayUseTotp, verifyClickTotp } from './click-totp';
-import { marginsForQuote } from '../margins/margin-pricing';
+import { marginsForQuote, marketProductsOf } from '../margins/margin-pricing';
 import { priceQuote } from './quote-pricing';
 import { maskNumber, type SmsGateway } from './sms-gateway';
 
@@ -199,12 +199,13 @@ export class PurchaseService {
     }
     // The margins in effect at the quote's instant; a later change never reprices this quote.
     const margins = await marginsForQuote(db, contract, period.maturity, parts, at);
+    const products = await marketProductsOf(db, contract.product);
     const priced = priceQuote(
       parts.map((part) => {
         const offer = body.market === 'OTC' ? part.offerPart : part.iceOfferPart;
         // An ICE order is priced later; without a last ICE price there is nothing to show.
         if (offer?.marketPrice == null) throw new AppError('DC_23');
-        return { ...part, marketPrice: offer.marketPrice };
+        return { ...part, marketPrice: offer.marketPrice, marketProduct: products[part.name] };
       }),
       { percentage: body.percentage, volumes: body.volumes },
       { ...contract, margins },

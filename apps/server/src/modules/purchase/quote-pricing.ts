@@ -9,7 +9,7 @@ import {
   type ContractPartName,
   type DecimalString,
 } from '@klik/domain';
-import type { StoredQuotePart } from '../../db/schema';
+import type { MarketProduct, StoredQuotePart } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { PartMargins } from '../margins/margin-pricing';
 
@@ -19,6 +19,8 @@ export interface PartForQuote {
   clickedVolume: DecimalString;
   /** The price the click is quoted at (OTC live, or the last ICE price). */
   marketPrice: DecimalString;
+  /** The market product that price is of (the part's pricing ID). */
+  marketProduct?: MarketProduct;
 }
 
 export interface QuoteRequest {
@@ -168,6 +170,7 @@ export function priceQuote(
         runoutApplied,
         limits,
         marginScenario: margin.scenario,
+        ...(part.marketProduct ? { marketProduct: part.marketProduct } : {}),
       };
     }),
     totalCost: cost.totalCost,
