@@ -1,5 +1,5 @@
 import userEvent from '@testing-library/user-event';
-import { within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, type Account, type OwnSession, type UserSession } from '@klik/api';
 import { startSession } from '../../../shared/session/session-store';
@@ -90,9 +90,9 @@ describe('my info', () => {
       'ingelogd als u door beheer',
     );
     await user.click(screen.getByRole('button', { name: 'Sessie beëindigen: Safari on iOS' }));
-    expect(
-      await screen.findByText('Die browser (Safari on iOS) wordt direct uitgelogd.'),
-    ).toBeVisible();
+    // The dialog fades in: wait until it is shown, not only in the page.
+    const question = await screen.findByText('Die browser (Safari on iOS) wordt direct uitgelogd.');
+    await waitFor(() => expect(question).toBeVisible());
     await user.click(screen.getByTestId('confirm-end-session'));
     expect(await screen.findByTestId('session-ended-notice')).toBeVisible();
     expect(server.callsTo('DELETE', ACCOUNT_PATHS.session(2))).toHaveLength(1);
