@@ -126,6 +126,11 @@ export async function writeConfirmationPdf(
     sheet.row(t.marketPrice, price(part.marketPrice), { indent: 12 });
     sheet.row(t.markUp, price(part.markUp), { indent: 12 });
     sheet.row(t.fees, price(part.transactionFee), { indent: 12 });
+    sheet.row(
+      t.margin,
+      part.margin ? t.marginScenario(part.margin.name, part.margin.version) : t.contractMargin,
+      { indent: 12 },
+    );
     sheet.row(t.clickPrice, price(part.price), { indent: 12 });
     sheet.row(t.cost, formatMoney(part.cost, locale), { indent: 12 });
   }

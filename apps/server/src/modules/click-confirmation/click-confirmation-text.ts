@@ -25,6 +25,10 @@ export interface ConfirmationTexts {
   marketPrice: string;
   markUp: string;
   fees: string;
+  /** Where the mark-up and fee came from (docs/margins.md). */
+  margin: string;
+  marginScenario: (name: string, version: number) => string;
+  contractMargin: string;
   clickPrice: string;
   cost: string;
   totalCost: string;
@@ -116,6 +120,9 @@ export const CONFIRMATION_TEXTS: Record<Locale, ConfirmationTexts> = {
     marketPrice: 'Marktprijs',
     markUp: 'Opslag',
     fees: 'Transactiekosten',
+    margin: 'Marge',
+    marginScenario: (name, version) => `Margescenario ${name}, versie ${version}`,
+    contractMargin: 'Eigen opslag van het contract',
     clickPrice: 'Klikprijs',
     cost: 'Kosten',
     totalCost: 'Totale kosten',
@@ -165,6 +172,9 @@ export const CONFIRMATION_TEXTS: Record<Locale, ConfirmationTexts> = {
     marketPrice: 'Market price',
     markUp: 'Mark-up',
     fees: 'Transaction fees',
+    margin: 'Margin',
+    marginScenario: (name, version) => `Margin scenario ${name}, version ${version}`,
+    contractMargin: "The contract's own mark-up",
     clickPrice: 'Click price',
     cost: 'Cost',
     totalCost: 'Total cost',

@@ -1,7 +1,7 @@
 import type { ClickDetail } from '@klik/api';
 import type { PriceSource } from '@klik/domain';
 import type { Db } from '../../db/database';
-import type { MarketProduct } from '../../db/schema';
+import type { MarketProduct, StoredQuotePart } from '../../db/schema';
 import { findClickDetail } from '../clicks/clicks.repository';
 import { PRODUCT_OF_PART } from '../positions/contract-view';
 
@@ -13,6 +13,8 @@ export interface ConfirmationPerson {
 export interface ConfirmationPart extends Omit<ClickDetail['parts'][number], 'name'> {
   name: ClickDetail['parts'][number]['name'];
   product: MarketProduct;
+  /** The margin scenario version whose mark-up and fee priced the part; null: the contract's own. */
+  margin: { name: string; version: number } | null;
 }
 
 /** Everything a click confirmation shows, as stored when the click was made and completed. */
@@ -42,6 +44,21 @@ export interface ConfirmationFacts {
   /** The second user of a four-eyes click. */
   approvedBy: ConfirmationPerson | null;
   approvedAt: Date | null;
+}
+
+/** The names of the scenario versions that priced a quote's parts, by 'scenarioId/version'. */
+async function marginScenarioNames(
+  db: Db,
+  parts: readonly StoredQuotePart[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(parts.flatMap((part) => part.marginScenario?.scenarioId ?? []))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('margin_scenario_versions')
+    .select(['scenario_id', 'version', 'name'])
+    .where('scenario_id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [`${row.scenario_id}/${row.version}`, row.name]));
 }
 
 export type ConfirmationLookup =
@@ -76,6 +93,7 @@ export async function findConfirmationFacts(
       'q.id as quote_id',
       'q.created_at as quote_created_at',
       'q.expires_at as quote_expires_at',
+      'q.parts as quote_parts',
       'creator.name as creator_name',
       'creator.username as creator_username',
       'decider.name as decider_name',
@@ -88,6 +106,7 @@ export async function findConfirmationFacts(
   if (row.status !== 'COMPLETED') return { found: true, status: row.status, facts: null };
 
   const detail = await findClickDetail(db, clickId);
+  const scenarioNames = await marginScenarioNames(db, row.quote_parts ?? []);
   if (!detail || detail.completedAt === null) return { found: false };
   // The execution's audit row names the administrator who was signed in as the user, if any.
   const executed = await db
@@ -126,7 +145,21 @@ export async function findConfirmationFacts(
       market: detail.market,
       priceSource: detail.priceSource,
       priceAt: row.market === 'ICE' ? row.fixing_at : (row.quote_created_at ?? null),
-      parts: detail.parts.map((part) => ({ ...part, product: PRODUCT_OF_PART[part.name] })),
+      parts: detail.parts.map((part) => {
+        const quoted = row.quote_parts?.find((candidate) => candidate.name === part.name);
+        const scenario = quoted?.marginScenario ?? null;
+        return {
+          ...part,
+          product: quoted?.marketProduct ?? PRODUCT_OF_PART[part.name],
+          margin:
+            scenario === null
+              ? null
+              : {
+                  name: scenarioNames.get(`${scenario.scenarioId}/${scenario.version}`) ?? '',
+                  version: scenario.version,
+                },
+        };
+      }),
       totalCost: detail.totalCost,
       auto: detail.auto,
       quote:

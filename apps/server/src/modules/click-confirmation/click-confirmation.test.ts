@@ -76,6 +76,7 @@ describe(`click confirmation PDF on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, ()
       'Marktprijs € 80,00/MWh',
       'Opslag € 2,00/MWh',
       'Transactiekosten € 0,25/MWh',
+      'Marge Eigen opslag van het contract',
       'Klikprijs € 82,25/MWh',
       'Kosten € 6.168,75',
       'Off-peak (NL_POWER_OFFPEAK)',
@@ -83,6 +84,7 @@ describe(`click confirmation PDF on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, ()
       'Marktprijs € 60,00/MWh',
       'Opslag € 2,00/MWh',
       'Transactiekosten € 0,25/MWh',
+      'Marge Eigen opslag van het contract',
       'Klikprijs € 62,25/MWh',
       'Kosten € 4.668,75',
       'Totale kosten € 10.837,50',
@@ -97,6 +99,57 @@ describe(`click confirmation PDF on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, ()
       'Goedgekeurd door (vier ogen) Niet vereist',
       'Tijden in Nederlandse tijd (Europe/Amsterdam).',
     ]);
+  });
+
+  it('names the margin scenario and version that priced each part', async () => {
+    const { w, clickId } = await completedClick(async (world) => {
+      const { id } = await world.t.db
+        .insertInto('margin_scenarios')
+        .values({ created_at: new Date(0) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await world.t.db
+        .insertInto('margin_scenario_versions')
+        .values({
+          scenario_id: id,
+          version: 1,
+          name: 'Bakkers 2027',
+          valid_from: '2026-01-01',
+          valid_until: null,
+          effective_at: new Date(0),
+          lines: JSON.stringify([
+            {
+              commodity: 'Power',
+              part: 'Peak',
+              maturityType: 'QUARTER',
+              minVolume: null,
+              markUp: '3',
+              transactionFee: '0.5',
+            },
+          ]),
+          created_at: new Date(0),
+          created_by: null,
+        })
+        .execute();
+      await world.t.db
+        .insertInto('margin_scenario_customers')
+        .values({ customer_id: world.customer.id, scenario_id: id })
+        .execute();
+      return undefined;
+    });
+    const { lines } = await confirmationLines(w, clickId, 'nl');
+    const peak = lines.indexOf('Peak (NL_POWER_PEAK)');
+    const offPeak = lines.indexOf('Off-peak (NL_POWER_OFFPEAK)');
+    expect(lines.slice(peak, offPeak)).toEqual(
+      expect.arrayContaining([
+        'Opslag € 3,00/MWh',
+        'Transactiekosten € 0,50/MWh',
+        'Marge Margescenario Bakkers 2027, versie 1',
+        'Klikprijs € 83,50/MWh',
+      ]),
+    );
+    // The scenario has no Off-peak line: that part keeps the contract's own.
+    expect(lines.slice(offPeak)).toContain('Marge Eigen opslag van het contract');
   });
 
   it('speaks English with English number formats', async () => {
@@ -114,6 +167,7 @@ describe(`click confirmation PDF on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, ()
         'Market price €80.00/MWh',
         'Mark-up €2.00/MWh',
         'Transaction fees €0.25/MWh',
+        "Margin The contract's own mark-up",
         'Click price €82.25/MWh',
         'Cost €6,168.75',
         'Total cost €10,837.50',
