@@ -92,6 +92,14 @@ describe(`managecontract on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     });
     expect(badProfile.statusCode).toBe(400);
     expect(codeOf(badProfile)).toBe('PROFILE_SUM_INVALID');
+    const emptyShare = await call(w, admin(), 'POST', CONTRACT_PATHS.contracts, {
+      ...body,
+      volumes: [
+        { yearOfSupply: 2027, part: 'Gas', volume: '1', profile: ['', ...Array(11).fill('9')] },
+      ],
+    });
+    expect(emptyShare.statusCode).toBe(400);
+    expect(codeOf(emptyShare)).toBe('PERCENTAGE_REQUIRED');
     const wrongParts = await call(w, admin(), 'POST', CONTRACT_PATHS.contracts, {
       ...body,
       commodity: 'Power',

@@ -50,30 +50,35 @@ export function LeaveGuard({
   }
 
   return (
-    <Modal
-      opened={blocked}
-      onClose={() => blocker.reset?.()}
-      title={t('contracts.leave.title')}
-      data-testid="leave-guard"
-    >
-      <Text mb="md">{t('contracts.leave.question')}</Text>
-      <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={() => blocker.reset?.()} data-testid="leave-stay">
-          {t('contracts.leave.stay')}
-        </Button>
-        <Button
-          variant="default"
-          color="red"
-          onClick={() => blocker.proceed?.()}
-          disabled={saving}
-          data-testid="leave-discard"
-        >
-          {t('contracts.leave.discard')}
-        </Button>
-        <Button onClick={() => void save()} loading={saving} data-testid="leave-save">
-          {t('contracts.leave.save')}
-        </Button>
-      </Group>
-    </Modal>
+    // The header is a plain div: a <header> would be a second banner landmark (as ConfirmDialog).
+    <Modal.Root opened={blocked} onClose={() => blocker.reset?.()}>
+      <Modal.Overlay />
+      <Modal.Content data-testid="leave-guard">
+        <Modal.Header component="div">
+          <Modal.Title fw={700}>{t('contracts.leave.title')}</Modal.Title>
+          <Modal.CloseButton aria-label={t('app.close')} />
+        </Modal.Header>
+        <Modal.Body>
+          <Text mb="md">{t('contracts.leave.question')}</Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => blocker.reset?.()} data-testid="leave-stay">
+              {t('contracts.leave.stay')}
+            </Button>
+            <Button
+              variant="default"
+              color="red"
+              onClick={() => blocker.proceed?.()}
+              disabled={saving}
+              data-testid="leave-discard"
+            >
+              {t('contracts.leave.discard')}
+            </Button>
+            <Button onClick={() => void save()} loading={saving} data-testid="leave-save">
+              {t('contracts.leave.save')}
+            </Button>
+          </Group>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }
