@@ -1,12 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../support/fixtures';
 import { DashboardPage } from '../support/dashboard-page';
+import { PortalApi, uniqueName } from '../support/portal-api';
 import { PurchasePage } from '../support/purchase-page';
 
 /*
- * managecontract end to end: an admin creates a contract for the demo customer on the screen, the
- * customer sees it on the dashboard and clicks it at the contract's price; leaving the form with
- * unsaved changes asks whether to save them.
+ * managecontract end to end: an admin creates a contract for the demo customer on the screen and
+ * prices it by a margin scenario, the customer sees it on the dashboard and clicks it at the
+ * scenario's price; leaving the form with unsaved changes asks whether to save them.
  */
 
 const CUSTOMER = 'Bakkerij Van der Meer B.V.';
@@ -24,9 +25,11 @@ function contractIdOf(now = Date.now()): string {
   return `KL-E2E${now.toString(36).toUpperCase()}`;
 }
 
-test('an admin creates a contract; the customer sees it on the dashboard and clicks it', async ({
+test("an admin creates a contract and prices it by a scenario; the customer sees it on the dashboard and clicks it at the scenario's price", async ({
   page,
   loginPage,
+  playwright,
+  baseURL,
 }) => {
   test.setTimeout(120_000);
   const contractId = contractIdOf();
@@ -58,6 +61,41 @@ test('an admin creates a contract; the customer sees it on the dashboard and cli
   await expect(page.getByTestId('contract-created')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(contractId);
 
+  // A margin scenario prices the new contract instead of its own mark-up and fee.
+  const admin = await PortalApi.signIn(playwright, baseURL ?? '', 'admin');
+  const { data: found } = await admin.call<{ data: { id: number; contractId: string }[] }>(
+    'GET',
+    `/rest/admin/margins/contracts?search=${encodeURIComponent(contractId)}`,
+  );
+  const contract = found.find((candidate) => candidate.contractId === contractId);
+  expect(contract, 'the new contract can be given a scenario').toBeDefined();
+  const scenario = await admin.call<{ current: { scenarioId: number } }>(
+    'POST',
+    '/rest/admin/margins/scenarios',
+    {
+      name: uniqueName('E2E contract '),
+      validFrom: '2026-01-01',
+      validUntil: null,
+      lines: ['YEAR', 'QUARTER', 'MONTH'].map((maturityType) => ({
+        commodity: 'Gas',
+        part: 'Gas',
+        maturityType,
+        minVolume: null,
+        markUp: '3.5',
+        transactionFee: '0.4',
+      })),
+    },
+  );
+  await admin.call(
+    'PUT',
+    `/rest/admin/margins/scenarios/${scenario.current.scenarioId}/assignments`,
+    {
+      customerIds: [],
+      contractIds: [contract?.id],
+    },
+  );
+  await admin.dispose();
+
   // The customer: the new contract is on the first dashboard and can be clicked now.
   await loginPage.open();
   await loginPage.signIn('customer');
@@ -78,8 +116,12 @@ test('an admin creates a contract; the customer sees it on the dashboard and cli
   );
   await purchase.configurePercentage('25');
   const part = ((await (await quoted).json()) as { parts: QuotePart[] }).parts[0]!;
-  // No margin scenario on the new contract: it is priced at its own mark-up and fee.
-  if (!part.marginScenario) expect(part).toMatchObject({ markUp: '2', transactionFee: '0.25' });
+  // The scenario's mark-up and fee, not the contract's own (2 and 0.25), and the quote says which.
+  expect(part).toMatchObject({
+    markUp: '3.5',
+    transactionFee: '0.4',
+    marginScenario: { scenarioId: scenario.current.scenarioId, version: 1 },
+  });
   expect(Number(part.clickPrice)).toBeCloseTo(
     Number(part.marketPrice) + Number(part.markUp) + Number(part.transactionFee),
     6,
