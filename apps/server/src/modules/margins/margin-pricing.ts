@@ -82,20 +82,6 @@ export async function versionsOf(
   return byScenario;
 }
 
-/** The scenarios assigned to a contract and to its customer (null where none). */
-export async function assignedScenarios(
-  db: Db,
-  contractId: number,
-): Promise<{ contract: number | null; customer: number | null }> {
-  const row = await db
-    .selectFrom('contracts as c')
-    .leftJoin('margin_scenario_customers as m', 'm.customer_id', 'c.customer_id')
-    .select(['c.margin_scenario_id as contract', 'm.scenario_id as customer'])
-    .where('c.id', '=', contractId)
-    .executeTakeFirst();
-  return { contract: row?.contract ?? null, customer: row?.customer ?? null };
-}
-
 /** The contract's own mark-up and fee of a part: Off-peak may have its own. */
 export function contractTermsOf(
   contract: {
@@ -133,55 +119,25 @@ export interface MarginPart {
 
 export type PartMargins = Partial<Record<ContractPartName, ResolvedMargin>>;
 
-/** The mark-up and fee of every part of a position for a quote made at `at`. */
-export async function marginsForQuote(
-  db: Db,
-  contract: PricedContract,
-  maturity: Maturity,
-  parts: readonly MarginPart[],
-  at: Date,
-  override?: { contractScenario: MarginScenarioVersion[] },
-): Promise<PartMargins> {
-  const assigned = await assignedScenarios(db, contract.id);
-  const ids = [assigned.contract, assigned.customer].filter((id): id is number => id !== null);
-  const versions = await versionsOf(db, ids);
-  const margins: PartMargins = {};
-  for (const part of parts) {
-    margins[part.name] = resolveMargin({
-      at,
-      question: {
-        commodity: contract.commodity,
-        part: part.name,
-        maturityType: periodTypeOf(maturity),
-        volume: part.totalVolume,
-      },
-      contractScenario:
-        override?.contractScenario ??
-        (assigned.contract === null ? null : (versions.get(assigned.contract) ?? null)),
-      customerScenario:
-        assigned.customer === null ? null : (versions.get(assigned.customer) ?? null),
-      contractTerms: contractTermsOf(contract, part.name),
-    });
-  }
-  return margins;
-}
-
-/** The mark-up and fee of a part of a position at the part's volume. */
+/** The mark-up and fee of a part of a position at the part's volume, and where they came from. */
 export type MarginOf = (
   part: ContractPartName,
   maturity: Maturity,
   volume: DecimalString,
-) => { markUp: DecimalString; transactionFee: DecimalString };
+) => ResolvedMargin;
 
 /**
- * For the positions dashboard: per contract, the mark-up and fee a quote made at `at` would get for
- * each part, maturity and volume (the same rule as marginsForQuote), read in two queries for all
- * contracts of a request. Contracts without any scenario are left out (their own apply).
+ * The one reading of the rule (docs/margins.md): per contract, the mark-up and fee a quote made at
+ * `at` gets for each part, maturity and volume - the scenario assigned to the contract, else the
+ * one assigned to its customer, else the contract's own. Quotes, the preview, the positions
+ * dashboard and the TPI summary all price through it, in two queries whatever the number of
+ * contracts. `override` replaces the contract's scenario (the preview's unsaved draft).
  */
-export async function dashboardMargins(
+export async function marginsOf(
   db: Db,
   contracts: readonly PricedContract[],
   at: Date,
+  override?: { contractScenario: MarginScenarioVersion[] },
 ): Promise<Map<number, MarginOf>> {
   const byContract = new Map<number, MarginOf>();
   if (contracts.length === 0) return byContract;
@@ -194,20 +150,20 @@ export async function dashboardMargins(
       'in',
       contracts.map((contract) => contract.id),
     )
-    .where((eb) =>
-      eb.or([eb('c.margin_scenario_id', 'is not', null), eb('m.scenario_id', 'is not', null)]),
-    )
     .execute();
-  if (rows.length === 0) return byContract;
+  const assigned = new Map(rows.map((row) => [row.id, row]));
   const versions = await versionsOf(
     db,
     rows.flatMap((row) => [row.contract, row.customer]).filter((id): id is number => id !== null),
   );
-  for (const row of rows) {
-    const contract = contracts.find((candidate) => candidate.id === row.id);
-    if (!contract) continue;
-    byContract.set(row.id, (part, maturity, volume) => {
-      const { markUp, transactionFee } = resolveMargin({
+  for (const contract of contracts) {
+    const row = assigned.get(contract.id);
+    const contractScenario =
+      override?.contractScenario ??
+      (row?.contract == null ? null : (versions.get(row.contract) ?? null));
+    const customerScenario = row?.customer == null ? null : (versions.get(row.customer) ?? null);
+    byContract.set(contract.id, (part, maturity, volume) =>
+      resolveMargin({
         at,
         question: {
           commodity: contract.commodity,
@@ -215,32 +171,60 @@ export async function dashboardMargins(
           maturityType: periodTypeOf(maturity),
           volume,
         },
-        contractScenario: row.contract === null ? null : (versions.get(row.contract) ?? null),
-        customerScenario: row.customer === null ? null : (versions.get(row.customer) ?? null),
+        contractScenario,
+        customerScenario,
         contractTerms: contractTermsOf(contract, part),
-      });
-      return { markUp, transactionFee };
-    });
+      }),
+    );
   }
   return byContract;
 }
 
-/** The market product of each part of a contract product: its own pricing IDs, else the '*' ones. */
-export async function marketProductsOf(
+/** The mark-up and fee of every part of a position for a quote made at `at`. */
+export async function marginsForQuote(
   db: Db,
-  product: string,
-): Promise<Partial<Record<ContractPartName, MarketProduct>>> {
+  contract: PricedContract,
+  maturity: Maturity,
+  parts: readonly MarginPart[],
+  at: Date,
+  override?: { contractScenario: MarginScenarioVersion[] },
+): Promise<PartMargins> {
+  const marginOf = (await marginsOf(db, [contract], at, override)).get(contract.id) as MarginOf;
+  const margins: PartMargins = {};
+  for (const part of parts) margins[part.name] = marginOf(part.name, maturity, part.totalVolume);
+  return margins;
+}
+
+/** Per part, the market product of the feed that prices it. */
+export type MarketProducts = Partial<Record<ContractPartName, MarketProduct>>;
+
+/**
+ * The market product of each part of each contract product: the product's own pricing IDs, else
+ * the '*' ones (docs/margins.md), read in one query.
+ */
+export async function marketProductsOfProducts(
+  db: Db,
+  products: readonly string[],
+): Promise<Map<string, MarketProducts>> {
+  const wanted = [...new Set(products)];
+  const byProduct = new Map<string, MarketProducts>();
+  if (wanted.length === 0) return byProduct;
   const rows = await db
     .selectFrom('pricing_ids')
     .select(['product', 'part', 'market_product'])
-    .where('product', 'in', [product, '*'])
+    .where('product', 'in', [...wanted, '*'])
     .execute();
-  const products: Partial<Record<ContractPartName, MarketProduct>> = {};
-  // The product's own rows overwrite the '*' ones.
-  for (const row of [...rows].sort(
-    (a, b) => Number(b.product === '*') - Number(a.product === '*'),
-  )) {
-    products[row.part] = row.market_product;
+  const fallback: MarketProducts = {};
+  for (const row of rows) if (row.product === '*') fallback[row.part] = row.market_product;
+  for (const product of wanted) {
+    const own: MarketProducts = { ...fallback };
+    for (const row of rows) if (row.product === product) own[row.part] = row.market_product;
+    byProduct.set(product, own);
   }
-  return products;
+  return byProduct;
+}
+
+/** The market product of each part of a contract product: its own pricing IDs, else the '*' ones. */
+export async function marketProductsOf(db: Db, product: string): Promise<MarketProducts> {
+  return (await marketProductsOfProducts(db, [product])).get(product) ?? {};
 }

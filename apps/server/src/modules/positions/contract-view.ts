@@ -20,7 +20,6 @@ import {
 } from '@klik/domain';
 import type { Click, ContractData, ContractPart, ContractSummary, Status } from '@klik/api';
 import type { MarketProduct } from '../../db/schema';
-import type { MarginOf } from '../margins/margin-pricing';
 import type { ClickRow, ContractHead, OfferRow, PositionTotalsRow } from './positions.repository';
 
 /** Each contract part is priced on the market product it follows. */
@@ -75,6 +74,13 @@ export interface ContractView {
 function plain(value: string): DecimalString {
   return fromDec(toDec(value));
 }
+
+/** The mark-up and fee of a part of a position at its volume (margin-pricing.ts marginsOf). */
+type MarginOf = (
+  part: ContractPartName,
+  maturity: Maturity,
+  volume: DecimalString,
+) => { markUp: DecimalString; transactionFee: DecimalString };
 
 /** Without a margin scenario (docs/margins.md), a part is priced with the contract's own. */
 function ownMargins(head: ContractHead): MarginOf {

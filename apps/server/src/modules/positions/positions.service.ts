@@ -2,7 +2,7 @@ import { isCustomerSideRole } from '@klik/api';
 import type { Db } from '../../db/database';
 import type { MarketProduct } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { dashboardMargins } from '../margins/margin-pricing';
+import { marginsOf } from '../margins/margin-pricing';
 import type { AuthContext } from '../auth/auth.service';
 import { seesEveryCustomer } from '../auth/customer-access';
 import { StabilityCache, type Stretch } from './clickability-stability';
@@ -204,7 +204,7 @@ export class PositionsService {
     const offers = indexOffers(await findOffers(db, products, years));
     // Margin scenarios as at preparation; saving or assigning one touches its contracts, so their
     // next view is prepared again (docs/margins.md).
-    const margins = await dashboardMargins(db, heads, this.deps.now());
+    const margins = await marginsOf(db, heads, this.deps.now());
     const fresh = new Map<number, CacheEntry>();
     for (const head of heads) {
       const prepared = prepareContract(

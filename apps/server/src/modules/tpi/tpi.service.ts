@@ -22,7 +22,12 @@ import type {
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth.service';
-import { PRODUCT_OF_PART } from '../positions/contract-view';
+import {
+  marginsOf,
+  marketProductsOfProducts,
+  type MarginOf,
+  type MarketProducts,
+} from '../margins/margin-pricing';
 import type { ContractHead } from '../positions/positions.repository';
 import {
   findActableUsers,
@@ -61,7 +66,7 @@ export class TpiService {
     assertTpiConsultant(auth);
     const customer = await findConsultantCustomer(this.deps.db, auth.user.id, customerId);
     if (!customer) throw new AppError('FORBIDDEN');
-    const [data] = this.#build([customer], await findTpiData(this.deps.db, [customer.id]));
+    const [data] = await this.#build([customer], await findTpiData(this.deps.db, [customer.id]));
     return data as TpiCustomerData;
   }
 
@@ -80,7 +85,7 @@ export class TpiService {
       offset: 0,
       limit: EXPORT_MAX_CUSTOMERS,
     });
-    const data = this.#build(
+    const data = await this.#build(
       rows,
       await findTpiData(
         this.deps.db,
@@ -100,11 +105,21 @@ export class TpiService {
       this.deps.db,
       rows.map((row) => row.id),
     );
-    return { data: this.#build(rows, data), page: query.page, size: query.size, total };
+    return { data: await this.#build(rows, data), page: query.page, size: query.size, total };
   }
 
-  #build(customers: readonly TpiCustomerRow[], data: TpiData): TpiCustomerData[] {
+  async #build(customers: readonly TpiCustomerRow[], data: TpiData): Promise<TpiCustomerData[]> {
+    const { db } = this.deps;
     const at = this.deps.now();
+    // The current click price is the one a quote made now would get: the same margins and pricing
+    // IDs as the quote (docs/margins.md).
+    const [margins, products] = await Promise.all([
+      marginsOf(db, data.contracts, at),
+      marketProductsOfProducts(
+        db,
+        data.contracts.map((contract) => contract.product),
+      ),
+    ]);
     const offers = new Map(
       data.offers.map((offer) => [`${offer.product}/${offer.yearOfSupply}`, offer.price]),
     );
@@ -126,7 +141,13 @@ export class TpiService {
             contract,
             year,
             rows.filter((row) => row.yearOfSupply === year),
-            { offers, pending: data.pending, at },
+            {
+              offers,
+              pending: data.pending,
+              at,
+              marginOf: margins.get(contract.id) as MarginOf,
+              products: products.get(contract.product) ?? {},
+            },
           ),
         ),
       };
@@ -144,7 +165,13 @@ function summaryOf(
   contract: ContractHead,
   year: number,
   rows: readonly TpiPartYearRow[],
-  context: { offers: Map<string, string | null>; pending: Map<string, number>; at: Date },
+  context: {
+    offers: Map<string, string | null>;
+    pending: Map<string, number>;
+    at: Date;
+    marginOf: MarginOf;
+    products: MarketProducts;
+  },
 ): TpiSummary {
   const parts: TpiPart[] = [];
   const openMonths = new Set<number>();
@@ -152,7 +179,9 @@ function summaryOf(
     const row = rows.find((candidate) => candidate.part === name);
     if (!row) continue;
     for (const month of row.openMonths) openMonths.add(month);
-    const marketPrice = context.offers.get(`${PRODUCT_OF_PART[name]}/${year}`) ?? null;
+    const product = context.products[name];
+    const marketPrice = product ? (context.offers.get(`${product}/${year}`) ?? null) : null;
+    const margin = context.marginOf(name, 'Y', row.totalVolume);
     parts.push({
       name,
       totalVolume: plain(row.totalVolume),
@@ -164,8 +193,8 @@ function summaryOf(
           ? null
           : clickPrice({
               marketPrice,
-              markUp: contract.markUp,
-              transactionFees: contract.transactionFee,
+              markUp: margin.markUp,
+              transactionFees: margin.transactionFee,
             }),
     });
   }
