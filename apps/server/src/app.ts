@@ -9,6 +9,7 @@ import {
 import type { Config } from './config';
 import { createDatabase, type Db } from './db/database';
 import { registerApiDocs } from './http/api-docs';
+import { contentSecurityPolicy } from './http/content-security-policy';
 import { registerErrorHandler } from './http/error-handler';
 import { refuseWhileClosing } from './http/refuse-while-closing';
 import { registerNoStore } from './http/no-store';
@@ -28,26 +29,15 @@ import type { MailWorker } from './modules/mail/mail-worker';
 import { SmtpMailSender } from './modules/mail/smtp-mail-sender';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { PasswordResetService } from './modules/password-reset/password-reset.service';
-import { createPriceSource } from './modules/market/create-price-source';
-import {
-  PgAdvisoryLock,
-  SingleProcessLock,
-  MARKET_FEED_LOCK_KEY,
-} from './modules/market/feed-lock';
-import { FeedRunner } from './modules/market/feed-runner';
+import type { FeedRunner } from './modules/market/feed-runner';
 import { marketRoutes } from './modules/market/market.routes';
-import { PriceRecorder } from './modules/market/price-recorder';
 import { clicksRoutes } from './modules/clicks/clicks.routes';
 import { contractImportRoutes } from './modules/contracts/import.routes';
 import { ContractImportService } from './modules/contracts/import.service';
 import { clickConfirmationRoutes } from './modules/click-confirmation/click-confirmation.routes';
 import { renderClickConfirmation } from './modules/click-confirmation/click-confirmation.service';
-import {
-  createDeadlineReminders,
-  type DeadlineReminders,
-} from './modules/notifications/deadline-reminders';
 import { notificationsModule } from './modules/notifications/notifications.plugin';
-import { ClickDesk, CLICK_DESK_LOCK_KEY } from './modules/purchase/click-desk';
+import type { ClickDesk } from './modules/purchase/click-desk';
 import { purchaseRoutes } from './modules/purchase/purchase.routes';
 import { PurchaseService } from './modules/purchase/purchase.service';
 import { DevSmsGateway, HttpSmsGateway, type SmsGateway } from './modules/purchase/sms-gateway';
@@ -63,7 +53,6 @@ import { MultiClickService } from './modules/tpi/multi-click.service';
 import { tpiRoutes } from './modules/tpi/tpi.routes';
 import { InProcessEventBus, type EventBus } from './modules/realtime/event-bus';
 import { EventOutbox } from './modules/realtime/event-outbox';
-import { RealtimeHub } from './modules/realtime/realtime-hub';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import { eventChannel, RedisEventBus } from './modules/realtime/redis-event-bus';
 import { sessionAdminRoutes } from './modules/realtime/session-admin.routes';
@@ -76,6 +65,7 @@ import { devClockRoutes } from './modules/system/dev-clock.routes';
 import { registerMetrics } from './modules/system/metrics';
 import { tradingRoutes } from './modules/trading/trading.routes';
 import { registerSpa } from './modules/web/spa';
+import { createBackgroundJobs, type BackgroundJobs } from './background-jobs';
 import { createShiftableClock } from './clock';
 
 export interface AppDeps {
@@ -93,9 +83,9 @@ declare module 'fastify' {
     /** requireAuth, requireRole and requirePermission for feature routes. */
     guards: AuthGuards;
     /** The price recorder every feed writes through, and the timed feed of this instance. */
-    market: { recorder: PriceRecorder; feed: FeedRunner };
+    market: { recorder: BackgroundJobs['recorder']; feed: FeedRunner };
     /** This instance's websockets: it sends every bus event to the clients that may see it. */
-    realtime: RealtimeHub;
+    realtime: BackgroundJobs['hub'];
     /** Events of committed changes (clicks, pauses) on their way to the bus. */
     outbox: EventOutbox;
     /** The click: quotes and confirmations, and the desk that completes and expires clicks. */
@@ -105,36 +95,10 @@ declare module 'fastify' {
     /** Sends the notification e-mails; tests run its rounds with tick(). */
     mailWorker: MailWorker;
     /** Reminds customers of click deadlines that come near; tests run it with tick(). */
-    deadlineReminders: DeadlineReminders;
+    deadlineReminders: BackgroundJobs['reminders'];
     /** Starts the jobs that run beside requests (the price feed, websocket checks). */
     startBackgroundJobs: () => void;
   }
-}
-
-function contentSecurityPolicy(config: Config) {
-  const styleSources = ["'self'", "'unsafe-inline'"];
-  // A deployment's own stylesheet may live on another origin.
-  if (config.web.stylesheetUrl && /^https?:\/\//.test(config.web.stylesheetUrl)) {
-    styleSources.push(new URL(config.web.stylesheetUrl).origin);
-  }
-  const connectSources = ["'self'", 'ws:', 'wss:'];
-  for (const url of [config.web.backendUrl, config.web.notificationBackendUrl]) {
-    if (/^https?:\/\//.test(url)) connectSources.push(new URL(url).origin);
-  }
-  return {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: styleSources,
-      connectSrc: connectSources,
-      imgSrc: ["'self'", 'data:'],
-      fontSrc: ["'self'", 'data:'],
-      objectSrc: ["'none'"],
-      frameAncestors: ["'none'"],
-      // Plain-HTTP single-machine installs must keep working; TLS is the proxy's job.
-      upgradeInsecureRequests: null,
-    },
-  };
 }
 
 /** Builds the whole server from a validated config; never listens (server.ts does). */
@@ -272,36 +236,8 @@ export async function buildApp(
     positions: new PositionsService({ db: deps.db, now: deps.now }),
     guards,
   });
-  const recorder = new PriceRecorder({
-    db: deps.db,
-    bus: deps.bus,
-    now: deps.now,
-    onError: (error) => app.log.error({ err: error }, 'priceUpdate not published'),
-  });
-  const feed = new FeedRunner({
-    db: deps.db,
-    kind: config.market.feed,
-    source: createPriceSource(config.market),
-    recorder,
-    lock: config.databaseUrl
-      ? new PgAdvisoryLock(config.databaseUrl, MARKET_FEED_LOCK_KEY, (error) =>
-          app.log.error({ err: error }, 'market feed lock connection failed'),
-        )
-      : new SingleProcessLock(),
-    now: deps.now,
-    intervalMs: config.market.intervalMs,
-    lockRetryMs: config.market.lockRetryMs,
-    log: app.log,
-  });
-  const hub = new RealtimeHub({
-    db: deps.db,
-    bus: deps.bus,
-    now: deps.now,
-    session: config.session,
-    keepAliveMs: config.realtime.keepAliveMs,
-    sessionCheckMs: config.realtime.sessionCheckMs,
-    log: app.log,
-  });
+  const jobs = createBackgroundJobs({ config, deps, flushEvents, mailWorker, log: app.log });
+  const { recorder, feed, hub, desk, reminders } = jobs;
   const devSms =
     config.purchase.sms.gateway === 'dev' ? new DevSmsGateway(app.log, deps.now) : null;
   const sms: SmsGateway =
@@ -315,47 +251,17 @@ export async function buildApp(
     totpKey: config.secondFactor.totpKey,
     log: app.log,
   });
-  const desk = new ClickDesk({
-    db: deps.db,
-    now: deps.now,
-    flushEvents,
-    lock: config.databaseUrl
-      ? new PgAdvisoryLock(config.databaseUrl, CLICK_DESK_LOCK_KEY, (error) =>
-          app.log.error({ err: error }, 'click desk lock connection failed'),
-        )
-      : new SingleProcessLock(),
-    completionDelayMs: config.purchase.completionDelayMs,
-    completionTimeoutMs: config.purchase.completionTimeoutMs,
-    intervalMs: config.purchase.deskIntervalMs,
-    log: app.log,
-  });
-  const reminders = createDeadlineReminders({
-    config,
-    db: deps.db,
-    now: deps.now,
-    flushEvents,
-    log: app.log,
-  });
   app.decorate('deadlineReminders', reminders);
   app.decorate('market', { recorder, feed });
   app.decorate('realtime', hub);
   app.decorate('outbox', outbox);
   app.decorate('purchase', { service: purchase, desk, sms });
   app.decorate('startBackgroundJobs', () => {
-    feed.start();
-    hub.start();
-    desk.start();
+    jobs.start();
     outbox.start();
-    mailWorker.start();
-    reminders.start();
   });
   app.addHook('preClose', async () => {
-    await feed.stop();
-    await desk.stop();
-    await outbox.stop();
-    await mailWorker.stop();
-    await reminders.stop();
-    await hub.close();
+    await jobs.stop(() => outbox.stop());
   });
   await app.register(purchaseRoutes, {
     purchase,
