@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISABLE_CLICK_REASONS, MATURITIES } from '@klik/domain';
 import { IdParamSchema } from './bounded.schemas';
+import { MarketProductSchema } from './market.schemas';
 
 /** A decimal travels as a string so no binary float ever touches a volume or a price. */
 export const DecimalStringSchema = z
@@ -68,6 +69,15 @@ export const ContractDataSchema = z.object({
   clickOption: MarketOptionSchema,
   yearsOfSupply: z.array(z.number().int()),
   runOut: z.boolean(),
+  /**
+   * The market product whose price moves each part's offers (the pricing IDs of the contract's
+   * product, docs/margins.md): what a priceUpdate of that product changes on screen.
+   */
+  marketProducts: z.object({
+    Gas: MarketProductSchema.optional(),
+    Peak: MarketProductSchema.optional(),
+    OffPeak: MarketProductSchema.optional(),
+  }),
   clicks: z.array(ClickSchema),
   statusPerContract: StatusPerContractSchema,
 });

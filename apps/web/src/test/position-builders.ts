@@ -75,6 +75,12 @@ export function aContract({ status, ...overrides }: ContractOverrides = {}): Con
     runOut: false,
     clicks: [],
     ...overrides,
+    // The default pricing IDs, as the server sends them for a product without its own.
+    marketProducts:
+      overrides.marketProducts ??
+      ((overrides.commodity ?? 'Gas') === 'Gas'
+        ? { Gas: 'TTF_GAS' }
+        : { Peak: 'NL_POWER_PEAK', OffPeak: 'NL_POWER_OFFPEAK' }),
     yearsOfSupply,
     statusPerContract: {
       yearStatuses: of('YEAR'),

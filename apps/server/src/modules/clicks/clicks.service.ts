@@ -21,7 +21,7 @@ import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth.service';
 import { linkMayClick, seesEveryCustomer } from '../auth/customer-access';
 import { priceHistory } from '../market/market.repository';
-import { PRODUCT_OF_PART } from '../positions/contract-view';
+import { marketProductsOfProducts } from '../margins/margin-pricing';
 import { viewerOf } from '../positions/positions.service';
 import { findClickDetails, type ClickReader } from './clicks.repository';
 
@@ -162,14 +162,21 @@ export class ClicksService {
     // Contracts share market products: each product's history is read once, from 30 days before
     // the customer's first fix.
     const earliest = fixes.rows[0]?.at.getTime() ?? now().getTime();
+    // Each part's market is the product its pricing ID names, the one its quotes are priced on.
+    const pricingIds = await marketProductsOfProducts(
+      db,
+      totals.rows.map((row) => row.product),
+    );
     const histories = new Map<string, ReturnType<typeof priceHistory>>();
-    const marketOf = (part: PartName, yearOfSupply: number) => {
-      const key = `${part}/${yearOfSupply}`;
+    const marketOf = async (contractProduct: string, part: PartName, yearOfSupply: number) => {
+      const product = pricingIds.get(contractProduct)?.[part];
+      if (!product) return [];
+      const key = `${product}/${yearOfSupply}`;
       let history = histories.get(key);
       if (!history) {
         history = priceHistory(
           db,
-          { product: PRODUCT_OF_PART[part], yearOfSupply, maturity: 'Y', market: 'OTC' },
+          { product, yearOfSupply, maturity: 'Y', market: 'OTC' },
           { from: new Date(earliest - MARKET_LEAD_MS), to: now() },
           500,
         );
@@ -197,7 +204,7 @@ export class ClicksService {
       );
       const fixed = partFixes.reduce((sum, fix) => sum.plus(fix.volume), new Decimal(0));
       const amount = partFixes.reduce((sum, fix) => sum.plus(fix.amount), new Decimal(0));
-      const market = await marketOf(row.part, row.year_of_supply);
+      const market = await marketOf(row.product, row.part, row.year_of_supply);
       entry.parts.push({
         name: row.part,
         totalVolume: fromDec(toDec(row.total)),

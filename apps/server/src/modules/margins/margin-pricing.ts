@@ -2,6 +2,7 @@ import {
   amsterdamInstant,
   addDays,
   fromDec,
+  partsOfCommodity,
   periodTypeOf,
   resolveMargin,
   toDec,
@@ -222,6 +223,29 @@ export async function marketProductsOfProducts(
     byProduct.set(product, own);
   }
   return byProduct;
+}
+
+/**
+ * The market products of the contracts' parts (those of each one's commodity), read in one query:
+ * what their positions are priced on and which prices move them.
+ */
+export async function marketProductsOfContracts(
+  db: Db,
+  contracts: readonly { product: string; commodity: 'Power' | 'Gas' }[],
+): Promise<(contract: { product: string; commodity: 'Power' | 'Gas' }) => MarketProducts> {
+  const byProduct = await marketProductsOfProducts(
+    db,
+    contracts.map((contract) => contract.product),
+  );
+  return (contract) => {
+    const all = byProduct.get(contract.product) ?? {};
+    const own: MarketProducts = {};
+    for (const part of partsOfCommodity(contract.commodity)) {
+      const product = all[part];
+      if (product) own[part] = product;
+    }
+    return own;
+  };
 }
 
 /** The market product of each part of a contract product: its own pricing IDs, else the '*' ones. */

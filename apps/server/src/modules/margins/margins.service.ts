@@ -69,6 +69,31 @@ async function touchPricedContracts(
     .execute();
 }
 
+type PricingIdRow = SavePricingIdsBody['data'][number];
+
+/**
+ * Raises the version of the contracts whose products the pricing IDs now price otherwise (all of
+ * them when a '*' row changed), so the positions dashboard prepares them on the new market product.
+ */
+async function touchRepricedProducts(
+  db: Db,
+  before: readonly PricingIdRow[],
+  after: readonly PricingIdRow[],
+): Promise<void> {
+  const key = (row: PricingIdRow) => `${row.product}/${row.part}/${row.marketProduct}`;
+  const kept = (rows: readonly PricingIdRow[], others: readonly PricingIdRow[]) =>
+    rows.filter((row) => !others.some((other) => key(other) === key(row)));
+  const changed = new Set(
+    [...kept(before, after), ...kept(after, before)].map((row) => row.product),
+  );
+  if (changed.size === 0) return;
+  await db
+    .updateTable('contracts')
+    .set((eb) => ({ margin_scenario_id: eb.ref('margin_scenario_id') }))
+    .$if(!changed.has('*'), (query) => query.where('product', 'in', [...changed]))
+    .execute();
+}
+
 export interface MarginsDeps {
   db: Db;
   now: () => Date;
@@ -279,6 +304,7 @@ export class MarginsService {
           })),
         )
         .execute();
+      await touchRepricedProducts(trx, before, body.data);
       await auditChange(trx, at, auth, {
         action: 'margins.pricingIds.save',
         subject: 'pricingIds',

@@ -20,9 +20,14 @@ import {
 } from '@klik/domain';
 import type { Click, ContractData, ContractPart, ContractSummary, Status } from '@klik/api';
 import type { MarketProduct } from '../../db/schema';
+import type { MarketProducts } from '../margins/margin-pricing';
 import type { ClickRow, ContractHead, OfferRow, PositionTotalsRow } from './positions.repository';
 
-/** Each contract part is priced on the market product it follows. */
+/**
+ * The default pricing IDs (the '*' rows migration 0016 seeds): what a click priced before the
+ * pricing IDs recorded its market product was priced on. Everything current reads the table
+ * (margin-pricing.ts marketProductsOf).
+ */
 export const PRODUCT_OF_PART: Record<ContractPartName, MarketProduct> = {
   Gas: 'TTF_GAS',
   Peak: 'NL_POWER_PEAK',
@@ -52,6 +57,8 @@ interface PreparedPosition {
 /** Everything about a contract that does not depend on the instant or on who asks. */
 export interface PreparedContract {
   head: ContractHead;
+  /** Per part, the market product that prices it (pricing IDs). */
+  products: MarketProducts;
   /** The versions of the contract and of the offers it was built from. */
   stamp: string;
   yearsOfSupply: number[];
@@ -133,8 +140,9 @@ export function prepareContract(
   totals: readonly PositionTotalsRow[],
   offers: Map<string, OfferRow>,
   clicks: readonly ClickRow[],
-  marginsOf: MarginOf = ownMargins(head),
+  pricing: { products: MarketProducts; marginsOf?: MarginOf },
 ): PreparedContract {
+  const { products, marginsOf = ownMargins(head) } = pricing;
   const years = [...new Set(totals.map((row) => row.yearOfSupply))].sort((a, b) => a - b);
   const byPosition = new Map<string, PositionTotalsRow[]>();
   const partsOfYear = new Map<number, Set<ContractPartName>>();
@@ -154,7 +162,7 @@ export function prepareContract(
       const rows = byPosition.get(`${year}/${maturity}`) ?? [];
       const parts: PartInput[] = partNames.map((name) => {
         const row = rows.find((candidate) => candidate.part === name);
-        const product = PRODUCT_OF_PART[name];
+        const product = products[name];
         const totalVolume = row ? plain(row.totalVolume) : '0';
         const margin = marginsOf(name, maturity, totalVolume);
         return {
@@ -164,8 +172,14 @@ export function prepareContract(
           weightedAvgClickPrice: row
             ? averagePrice({ volume: row.clickedVolume, amount: row.clickedCost })
             : null,
-          offerPart: offerView(margin, offers.get(offerKey(product, year, maturity, 'OTC'))),
-          iceOfferPart: offerView(margin, offers.get(offerKey(product, year, maturity, 'ICE'))),
+          offerPart: offerView(
+            margin,
+            product && offers.get(offerKey(product, year, maturity, 'OTC')),
+          ),
+          iceOfferPart: offerView(
+            margin,
+            product && offers.get(offerKey(product, year, maturity, 'ICE')),
+          ),
         };
       });
       const first = rows[0];
@@ -190,6 +204,7 @@ export function prepareContract(
     .reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);
   return {
     head,
+    products,
     stamp,
     yearsOfSupply: years,
     positions,
@@ -266,6 +281,7 @@ export function renderContract(
     clickOption: head.clickOption,
     yearsOfSupply: prepared.yearsOfSupply,
     runOut: head.runOut,
+    marketProducts: prepared.products,
     clicks: prepared.clicks,
     statusPerContract: groupStatuses(statuses.map(apiStatus)),
   };

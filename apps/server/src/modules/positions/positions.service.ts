@@ -1,15 +1,13 @@
 import { isCustomerSideRole } from '@klik/api';
 import type { Db } from '../../db/database';
-import type { MarketProduct } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { marginsOf } from '../margins/margin-pricing';
+import { marginsOf, marketProductsOfContracts } from '../margins/margin-pricing';
 import type { AuthContext } from '../auth/auth.service';
 import { seesEveryCustomer } from '../auth/customer-access';
 import { StabilityCache, type Stretch } from './clickability-stability';
 import {
   indexOffers,
   prepareContract,
-  PRODUCT_OF_PART,
   renderContract,
   type ContractView,
   type PreparedContract,
@@ -20,7 +18,6 @@ import {
   findOffers,
   findPositionTotals,
   findScope,
-  type ContractHead,
   type ContractScope,
   type ContractVersion,
 } from './positions.repository';
@@ -52,11 +49,6 @@ interface CacheEntry {
   /** Per viewer kind (paused, may click): the last view and how long it holds. */
   views: Map<string, CachedView>;
 }
-
-const PRODUCTS_OF_COMMODITY: Record<ContractHead['commodity'], MarketProduct[]> = {
-  Gas: [PRODUCT_OF_PART.Gas],
-  Power: [PRODUCT_OF_PART.Peak, PRODUCT_OF_PART.OffPeak],
-};
 
 // A dashboard of 20 contracts answers about 650 kB; this keeps about a hundred such answers.
 const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
@@ -199,7 +191,10 @@ export class PositionsService {
       findPositionTotals(db, ids),
       findClicks(db, ids),
     ]);
-    const products = [...new Set(heads.flatMap((head) => PRODUCTS_OF_COMMODITY[head.commodity]))];
+    // Each part is priced on the market product of its pricing ID, as a quote is; saving the pricing
+    // IDs touches the contracts they price, so their views are prepared again.
+    const productsOf = await marketProductsOfContracts(db, heads);
+    const products = [...new Set(heads.flatMap((head) => Object.values(productsOf(head))))];
     const years = [...new Set(totals.map((row) => row.yearOfSupply))];
     const offers = indexOffers(await findOffers(db, products, years));
     // Margin scenarios as at preparation; saving or assigning one touches its contracts, so their
@@ -215,7 +210,7 @@ export class PositionsService {
         totals.filter((row) => row.contractId === head.id),
         offers,
         clicks.filter((click) => click.contractId === head.id),
-        margins.get(head.id),
+        { products: productsOf(head), marginsOf: margins.get(head.id) },
       );
       const entry: CacheEntry = { prepared, views: new Map() };
       fresh.set(head.id, entry);

@@ -1,18 +1,13 @@
 import type { MarketProduct } from '@klik/api';
 import type { Db } from '../../db/database';
-
-/** Which market products the contracts of a commodity are priced from. */
-export const PRODUCTS_OF_COMMODITY: Record<'Power' | 'Gas', readonly MarketProduct[]> = {
-  Power: ['NL_POWER_PEAK', 'NL_POWER_OFFPEAK'],
-  Gas: ['TTF_GAS'],
-};
+import { marketProductsOfContracts } from '../margins/margin-pricing';
 
 export interface CustomerAccess {
   customerIds: Set<number>;
   products: Set<MarketProduct>;
 }
 
-/** The customers each user is linked to and the products in those customers' contracts. */
+/** The customers each user is linked to and the market products of those customers' contracts. */
 export async function customerAccessOf(
   db: Db,
   userIds: readonly number[],
@@ -26,19 +21,21 @@ export async function customerAccessOf(
     .where('user_id', 'in', [...userIds])
     .execute();
   const customerIds = [...new Set(links.map((link) => link.customer_id))];
-  const commodities =
+  const contracts =
     customerIds.length === 0
       ? []
       : await db
           .selectFrom('contracts')
-          .select(['customer_id', 'commodity'])
+          .select(['customer_id', 'commodity', 'product'])
           .distinct()
           .where('customer_id', 'in', customerIds)
           .execute();
+  // The products the contracts' pricing IDs name, the ones their positions move with.
+  const productsOf = await marketProductsOfContracts(db, contracts);
   const productsOfCustomer = new Map<number, MarketProduct[]>();
-  for (const row of commodities) {
+  for (const row of contracts) {
     const list = productsOfCustomer.get(row.customer_id) ?? [];
-    list.push(...PRODUCTS_OF_COMMODITY[row.commodity]);
+    list.push(...Object.values(productsOf(row)));
     productsOfCustomer.set(row.customer_id, list);
   }
   for (const link of links) {

@@ -78,6 +78,27 @@ describe('a priceUpdate applied to the positions on screen', () => {
     });
   });
 
+  it("moves a part with the market product the server named for it (the product's pricing ID)", () => {
+    // This product's Off-peak is priced on Peak: a Peak price moves both parts, Off-peak none.
+    const power = aContract({
+      contractId: 'KL-G',
+      commodity: 'Power',
+      product: 'Groene stroom',
+      marketProducts: { Peak: 'NL_POWER_PEAK', OffPeak: 'NL_POWER_PEAK' },
+      status: () => ({ contractParts: powerParts() }),
+    });
+    const offPeakQuote = quote({ product: 'NL_POWER_OFFPEAK', maturity: 'Y', price: '71.3' });
+    expect(applyPriceUpdate([power], [offPeakQuote]).moved).toEqual([]);
+    const result = applyPriceUpdate(
+      [power],
+      [quote({ product: 'NL_POWER_PEAK', maturity: 'Y', price: '90' })],
+    );
+    const [peak, offPeak] = status(result.contracts[0]!, 2027, 'Y').contractParts;
+    expect([peak!.offerPart?.marketPrice, offPeak!.offerPart?.marketPrice]).toEqual(['90', '90']);
+    // Each keeps its own mark-up and fees: Off-peak 1.5125 on top of the Peak price.
+    expect(offPeak!.offerPart?.clickPrice).toBe('91.5125');
+  });
+
   it('leaves contracts without that product alone, keeping their identity', () => {
     const result = applyPriceUpdate([gas], [quote({ product: 'NL_POWER_PEAK' })]);
     expect(result.contracts[0]).toBe(gas);

@@ -4,26 +4,12 @@ import {
   isDecimalString,
   isOtcOfferValid,
   toDec,
-  type ContractPartName,
   type Market,
 } from '@klik/domain';
-import type {
-  ContractData,
-  ContractPart,
-  MarketProduct,
-  PriceUpdatePayload,
-  Status,
-} from '@klik/api';
+import type { ContractData, ContractPart, PriceUpdatePayload, Status } from '@klik/api';
 
 type Quote = PriceUpdatePayload['prices'][number];
 type Offer = NonNullable<ContractPart['offerPart']>;
-
-/** Each contract part follows one market product (docs/market.md). */
-const PRODUCT_OF_PART: Readonly<Record<ContractPartName, MarketProduct>> = {
-  Gas: 'TTF_GAS',
-  Peak: 'NL_POWER_PEAK',
-  OffPeak: 'NL_POWER_OFFPEAK',
-};
 
 function instrumentKey(product: string, year: number, maturity: string, market: Market): string {
   return `${product}/${year}/${maturity}/${market}`;
@@ -96,9 +82,12 @@ export function applyPriceUpdate(
       let statusChanged = false;
       const contractParts = status.contractParts.map((part) => {
         let updated = part;
+        // The server names each part's market product (its pricing ID, docs/margins.md).
+        const product = contract.marketProducts[part.name];
+        if (!product) return part;
         for (const market of ['OTC', 'ICE'] as const) {
           const quote = quotes.get(
-            instrumentKey(PRODUCT_OF_PART[part.name], status.yearOfSupply, status.maturity, market),
+            instrumentKey(product, status.yearOfSupply, status.maturity, market),
           );
           if (!quote) continue;
           const field = market === 'OTC' ? 'offerPart' : 'iceOfferPart';
