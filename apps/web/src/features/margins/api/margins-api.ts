@@ -12,6 +12,7 @@ import {
   type MarginDraft,
   type MarginPreviewBody,
   type SavePricingIdsBody,
+  type SaveScenarioBody,
   type ScenarioDetail,
 } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
@@ -60,10 +61,13 @@ export function useCreateScenario() {
   );
 }
 
-/** A new version on top of `version`; 409 VERSION_CONFLICT when someone saved in between. */
+/**
+ * A new version on top of `version`, in effect from `effectiveAt` (default now); 409
+ * VERSION_CONFLICT when someone saved in between.
+ */
 export function useSaveScenario(id: number) {
   const api = useApiClient();
-  return useScenarioMutation((body: { version: number; draft: MarginDraft }) =>
+  return useScenarioMutation((body: SaveScenarioBody) =>
     api.call('PUT', MARGIN_PATHS.scenario(id), ScenarioDetailSchema, body),
   );
 }

@@ -7,14 +7,20 @@ import { errorMessageKeyFor } from '../../../shared/i18n/message-keys';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
 import { useCreateScenario, useSaveScenario } from '../api/margins-api';
-import { draftBody, editDraftOf, type EditDraft, type FieldId } from '../derive/margin-draft';
+import {
+  draftBody,
+  editDraftOf,
+  effectiveInstant,
+  type EditDraft,
+  type FieldId,
+} from '../derive/margin-draft';
 import { AssignmentPanel } from './assignment-panel';
 import { MarginGrid } from './margin-grid';
 import { PreviewPanel } from './preview-panel';
 
 /**
  * One scenario (or a new one): name, validity, grid; saving makes a new version that prices new
- * quotes from now on, never quotes already made. Below: its assignments, the preview of the
+ * quotes from now on or from a chosen later time, never quotes already made. Below: its assignments, the preview of the
  * edited grid, and its versions.
  */
 export function ScenarioEditor({
@@ -30,14 +36,17 @@ export function ScenarioEditor({
     editDraftOf(detail?.current ?? null, amsterdamDate(new Date())),
   );
   const [invalid, setInvalid] = useState<ReadonlySet<FieldId>>(new Set());
-  const [saved, setSaved] = useState(false);
+  // Amsterdam wall-clock time the saved version takes effect; empty: at once.
+  const [effectiveFrom, setEffectiveFrom] = useState('');
+  const [effectiveInvalid, setEffectiveInvalid] = useState(false);
+  const [saved, setSaved] = useState<{ version: number; effectiveAt: string | null } | null>(null);
   const create = useCreateScenario();
   const save = useSaveScenario(detail?.current.scenarioId ?? 0);
   const mutation = detail ? save : create;
 
   function change(next: Partial<EditDraft>) {
     setEdit({ ...edit, ...next });
-    setSaved(false);
+    setSaved(null);
   }
 
   function validDraft() {
@@ -48,9 +57,20 @@ export function ScenarioEditor({
 
   function submit() {
     const draft = validDraft();
-    if (draft === null) return;
+    const effective = effectiveInstant(effectiveFrom, new Date());
+    setEffectiveInvalid(!effective.ok);
+    if (draft === null || !effective.ok) return;
     if (detail) {
-      save.mutate({ version: detail.current.version, draft }, { onSuccess: () => setSaved(true) });
+      const { effectiveAt } = effective;
+      save.mutate(
+        { version: detail.current.version, draft, ...(effectiveAt ? { effectiveAt } : {}) },
+        {
+          onSuccess: (next) => {
+            setSaved({ version: next.current.version, effectiveAt });
+            setEffectiveFrom('');
+          },
+        },
+      );
     } else {
       create.mutate(draft, { onSuccess: (created) => onCreated(created.current.scenarioId) });
     }
@@ -96,7 +116,7 @@ export function ScenarioEditor({
       </Group>
       <Text size="sm">{t('margins.editor.gridIntro')}</Text>
       <MarginGrid lines={edit.lines} invalid={invalid} onChange={(lines) => change({ lines })} />
-      {invalid.size > 0 && (
+      {(invalid.size > 0 || effectiveInvalid) && (
         <Alert color="red" role="alert">
           {t('margins.editor.fixFields')}
         </Alert>
@@ -112,8 +132,28 @@ export function ScenarioEditor({
       )}
       {saved && (
         <Text size="sm" role="status" data-testid="scenario-saved">
-          {t('margins.editor.saved', { version: detail?.current.version ?? 1 })}
+          {saved.effectiveAt
+            ? t('margins.editor.savedFrom', {
+                version: saved.version,
+                at: formatDateTime(saved.effectiveAt, locale),
+              })
+            : t('margins.editor.saved', { version: saved.version })}
         </Text>
+      )}
+      {detail && (
+        <TextInput
+          type="datetime-local"
+          label={t('margins.editor.effectiveFrom')}
+          description={t('margins.editor.effectiveFromHint')}
+          value={effectiveFrom}
+          error={effectiveInvalid ? t('margins.editor.effectiveFromPast') : undefined}
+          onChange={(event) => {
+            setEffectiveFrom(event.currentTarget.value);
+            setSaved(null);
+          }}
+          w={320}
+          data-testid="scenario-effective-from"
+        />
       )}
       <Group>
         <Button

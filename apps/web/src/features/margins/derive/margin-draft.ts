@@ -1,4 +1,5 @@
 import type { MarginDraft, MarginLineBody, ScenarioVersion } from '@klik/api';
+import { amsterdamInstant } from '@klik/domain';
 
 /*
  * The scenario as the editor holds it: texts as typed (a decimal comma is fine), one base line per
@@ -142,4 +143,23 @@ export function draftBody(
       lines,
     },
   };
+}
+
+/**
+ * When a saved version takes effect, from the editor's Amsterdam wall-clock field
+ * (`YYYY-MM-DDTHH:mm`): empty is at once (null); otherwise an instant after `now`, because a change
+ * never reprices a quote already made (the server refuses it too).
+ */
+export function effectiveInstant(
+  value: string,
+  now: Date,
+): { ok: true; effectiveAt: string | null } | { ok: false } {
+  if (value.trim() === '') return { ok: true, effectiveAt: null };
+  const [date = '', time = ''] = value.split('T');
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  if (!DAY.test(date) || !/^\d{2}:\d{2}$/.test(time) || hour > 23 || minute > 59) {
+    return { ok: false };
+  }
+  const at = amsterdamInstant(date, { hour, minute });
+  return at.getTime() > now.getTime() ? { ok: true, effectiveAt: at.toISOString() } : { ok: false };
 }

@@ -1,4 +1,4 @@
-import { waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -173,6 +173,35 @@ describe('managemargins', () => {
       await screen.findAllByText('Een bedrag van 0 of meer, hoogstens 4 decimalen'),
     ).toHaveLength(1);
     expect(fake.callsTo('POST', MARGIN_PATHS.scenarios)).toHaveLength(0);
+  });
+
+  it('saves a version that takes effect at a chosen later time, never at one in the past', async () => {
+    const fake = createFakeServer({});
+    fake.on('GET', MARGIN_PATHS.scenarios, () => ({ status: 200, body: aPage() }));
+    fake.on('GET', MARGIN_PATHS.scenario(5), () => ({ status: 200, body: aDetail() }));
+    fake.on('PUT', MARGIN_PATHS.scenario(5), () => ({ status: 200, body: aDetail(2) }));
+    const { user } = open('/managemargins?scenario=5', fake);
+    const from = await screen.findByLabelText('Gaat in op (Nederlandse tijd)');
+
+    fireEvent.change(from, { target: { value: '2020-01-02T07:30' } });
+    await user.click(screen.getByTestId('save-scenario'));
+    expect(
+      await screen.findByText('Kies een moment in de toekomst; een wijziging werkt nooit terug.'),
+    ).toBeInTheDocument();
+    expect(fake.callsTo('PUT', MARGIN_PATHS.scenario(5))).toHaveLength(0);
+
+    // Amsterdam wall-clock time: 07:30 in winter is 06:30 UTC.
+    fireEvent.change(from, { target: { value: '2099-01-02T07:30' } });
+    await user.click(screen.getByTestId('save-scenario'));
+    await waitFor(() => expect(fake.callsTo('PUT', MARGIN_PATHS.scenario(5))).toHaveLength(1));
+    expect(bodiesOf(fake, 'PUT', MARGIN_PATHS.scenario(5))[0]).toMatchObject({
+      version: 1,
+      effectiveAt: '2099-01-02T06:30:00.000Z',
+    });
+    expect(await screen.findByTestId('scenario-saved')).toHaveTextContent(
+      'Opgeslagen als versie 2. Nieuwe offertes gebruiken deze versie vanaf 02-01-2099, 07:30.',
+    );
+    await expectNoAxeViolations();
   });
 
   it('says so when someone else saved the scenario first', async () => {
