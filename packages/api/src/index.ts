@@ -26,6 +26,6 @@ export * from './password-reset.schemas';
 export * from './account.schemas';
 export * from './notifications.schemas';
 export * from './mail-outbox.schemas';
-export * from './margins.schemas';
 export * from './contracts-import.schemas';
+export * from './margins.schemas';
 export * from './client';

@@ -14,8 +14,8 @@ import * as secondFactor from './migrations/0011-second-factor';
 import * as notificationCentre from './migrations/0012-notification-centre';
 import * as notificationMail from './migrations/0013-notification-mail';
 import * as margins from './migrations/0016-margins';
-import * as contracts from './migrations/0018-contracts';
 import * as deadlineReminders from './migrations/0017-deadline-reminders';
+import * as contracts from './migrations/0018-contracts';
 
 // Listed explicitly so a bundled or packaged server never depends on reading a folder.
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,8 +33,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-notification-centre': notificationCentre,
   '0013-notification-mail': notificationMail,
   '0016-margins': margins,
-  '0018-contracts': contracts,
   '0017-deadline-reminders': deadlineReminders,
+  '0018-contracts': contracts,
 };
 
 const provider: MigrationProvider = {
