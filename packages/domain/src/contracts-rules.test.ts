@@ -109,6 +109,17 @@ describe('a change of a contract against its clicks', () => {
     ).toEqual({ code: 'CONTRACT_HAS_CLICKS', field: 'commodity' });
   });
 
+  it('refuses to drop a clicked month from a year that stays, and ignores months clicked to zero', () => {
+    const withoutJanuary = flatYear(2027, 'Gas', '100').filter((m) => m.month !== 1);
+    expect(
+      checkContractChange(before, { ...before, months: withoutJanuary }, clickedJanuary, [2027]),
+    ).toEqual({ code: 'YEAR_HAS_CLICKS', yearOfSupply: 2027, part: 'Gas' });
+    const releasedJanuary = [{ ...clickedJanuary[0]!, clickedVolume: '0' }];
+    expect(
+      checkContractChange(before, { ...before, months: withoutJanuary }, releasedJanuary, [2027]),
+    ).toBeNull();
+  });
+
   it('refuses to remove a year of supply with clicks, and allows removing one without', () => {
     const onlyNextYear = flatYear(2028, 'Gas', '100');
     expect(

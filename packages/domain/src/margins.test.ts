@@ -46,6 +46,10 @@ describe('the scenario version that prices a quote', () => {
     expect(scenarioVersionAt(versions, day('2027-01-01'))?.version).toBe(2);
   });
 
+  it('does not depend on the order the versions are listed in (newest first)', () => {
+    expect(scenarioVersionAt([...versions].reverse(), day('2027-01-01'))?.version).toBe(2);
+  });
+
   it('is none before the first version takes effect', () => {
     expect(scenarioVersionAt(versions, day('2025-12-31'))).toBeNull();
   });
@@ -73,6 +77,12 @@ describe('the grid line for a part', () => {
     expect(marginLineFor(lines, { ...question, volume: '1000' })?.markUp).toBe('2');
     expect(marginLineFor(lines, { ...question, volume: '4999' })?.markUp).toBe('2');
     expect(marginLineFor(lines, { ...question, volume: '20000' })?.markUp).toBe('1');
+  });
+
+  it('does not depend on the order of the bands', () => {
+    const highestFirst = [...lines].reverse();
+    expect(marginLineFor(highestFirst, { ...question, volume: '6000' })?.markUp).toBe('1');
+    expect(marginLineFor(highestFirst, { ...question, volume: '1200' })?.markUp).toBe('2');
   });
 
   it('matches part and maturity type', () => {

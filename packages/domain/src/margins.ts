@@ -142,8 +142,3 @@ export function duplicateMarginLine(lines: readonly MarginLine[]): MarginLine | 
   }
   return null;
 }
-
-/** The parts a commodity's contracts have. */
-export function partsOfCommodity(commodity: Commodity): readonly ContractPartName[] {
-  return commodity === 'Gas' ? ['Gas'] : ['Peak', 'OffPeak'];
-}

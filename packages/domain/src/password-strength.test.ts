@@ -21,4 +21,10 @@ describe('passwordStrength', () => {
     expect(scores[0]).toBeLessThanOrEqual(2);
     expect(scores.at(-1)).toBe(4);
   });
+
+  it('has a word for every level from weak to very strong', () => {
+    expect(
+      ['kzmxbwtj', 'kx9Qm2pL', 'aB3$xY7!kQ', 'Zomer-Appel-4217'].map(passwordStrength),
+    ).toEqual([1, 2, 3, 4]);
+  });
 });

@@ -2,7 +2,7 @@ import {
   amsterdamInstant,
   addDays,
   fromDec,
-  partsOfCommodity,
+  partsOf,
   periodTypeOf,
   resolveMargin,
   toDec,
@@ -240,7 +240,7 @@ export async function marketProductsOfContracts(
   return (contract) => {
     const all = byProduct.get(contract.product) ?? {};
     const own: MarketProducts = {};
-    for (const part of partsOfCommodity(contract.commodity)) {
+    for (const part of partsOf(contract.commodity)) {
       const product = all[part];
       if (product) own[part] = product;
     }
