@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { sessionOpenAt } from '../realtime/realtime.repository';
 
 /** The user's own sessions that still work: not revoked, not idle too long, not past their end. */
 export async function openSessionsOf(db: Db, userId: number, now: Date, idleMinutes: number) {
@@ -14,9 +15,7 @@ export async function openSessionsOf(db: Db, userId: number, now: Date, idleMinu
       'impersonators.username as impersonatedBy',
     ])
     .where('sessions.user_id', '=', userId)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.absolute_expires_at', '>', now)
-    .where('sessions.last_used_at', '>', new Date(now.getTime() - idleMinutes * 60_000))
+    .where(sessionOpenAt(now, idleMinutes))
     .orderBy('sessions.last_used_at', 'desc')
     .orderBy('sessions.id', 'desc')
     .limit(200)

@@ -1,5 +1,7 @@
 import type { MarketProduct } from '@klik/api';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { marketProductsOfContracts } from '../margins/margin-pricing';
 
 export interface CustomerAccess {
@@ -87,6 +89,16 @@ export async function sessionValidity(
   }));
 }
 
+/** A session that still works at `now`: not revoked, not past its end, not idle too long. */
+export function sessionOpenAt(now: Date, idleMinutes: number) {
+  return (eb: ExpressionBuilder<Database, 'sessions'>) =>
+    eb.and([
+      eb('sessions.revoked_at', 'is', null),
+      eb('sessions.absolute_expires_at', '>', now),
+      eb('sessions.last_used_at', '>', new Date(now.getTime() - idleMinutes * 60_000)),
+    ]);
+}
+
 /** Sessions that are neither revoked nor expired at an instant, most recently used first. */
 export async function activeSessions(db: Db, now: Date, idleMinutes: number) {
   return db
@@ -104,10 +116,8 @@ export async function activeSessions(db: Db, now: Date, idleMinutes: number) {
       'sessions.last_used_at',
       'sessions.ip',
     ])
-    .where('sessions.revoked_at', 'is', null)
+    .where(sessionOpenAt(now, idleMinutes))
     .where('users.disabled', '=', false)
-    .where('sessions.absolute_expires_at', '>', now)
-    .where('sessions.last_used_at', '>', new Date(now.getTime() - idleMinutes * 60_000))
     .orderBy('sessions.last_used_at', 'desc')
     .orderBy('sessions.id', 'desc')
     .limit(1000)
