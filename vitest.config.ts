@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One run covers every workspace; each project keeps its own environment.
@@ -10,6 +11,10 @@ const reporters = process.env.CI
 export default defineConfig({
   test: {
     reporters,
+    // Vitest keeps one core free by default, which on a two-core CI machine means one test file
+    // at a time. The main process mostly waits, and the tests wait on PostgreSQL, Redis and
+    // sockets, so every core runs a worker.
+    maxWorkers: Math.max(availableParallelism(), 2),
     projects: [
       {
         test: {
@@ -34,7 +39,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['./test/setup.ts'],
-          testTimeout: 30_000,
+          // A file's first test often builds its app; on a busy two-core machine that alone has
+          // taken 30 s.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -12,6 +13,11 @@ export const E2E_INGEST_KEY = 'e2e-ingest-key-for-pushed-prices-only';
 /** The development identity provider the single sign-on spec signs in at (support/idp-setup.ts). */
 export const E2E_IDP_PORT = Number(process.env.E2E_IDP_PORT ?? port + 1);
 export const E2E_IDP_ISSUER = `http://127.0.0.1:${E2E_IDP_PORT}`;
+/**
+ * A second portal of its own for the visual regression spec: its screens must show the demo seed
+ * exactly as seeded, whatever the other specs clicked, pushed or switched on the first.
+ */
+export const visualBaseURL = `http://127.0.0.1:${port + 2}`;
 // The demo provider serves the first two demo customers (Bakkerij Van der Meer, De Groene Kas).
 const SSO_ENV = {
   SSO_PROVIDERS: 'demo',
@@ -23,17 +29,6 @@ const SSO_ENV = {
   SSO_REDIRECT_URL: `${baseURL}/sso`,
 };
 
-// Debian's Chromium: Playwright's own browser download is not available on our machines.
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 export default defineConfig({
   testDir: './specs',
   globalSetup: './support/idp-setup.ts',
@@ -41,8 +36,13 @@ export default defineConfig({
   workers: 1,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Sign-in, the dashboard with its plan panels and an axe scan take more than 30 s on a busy machine.
+  timeout: 60_000,
+  expect: {
+    timeout: 10_000,
+    // Anti-aliasing may differ by a few pixels between runs; a layout that breaks moves far more.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide' },
+  },
   reporter: process.env.CI
     ? [['list'], ['json', { outputFile: resolve(repoRoot, '.reports/e2e.json') }]]
     : [['list']],
@@ -51,27 +51,39 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: chromiumArgs,
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
+  // The stored references of the visual regression spec, one per screen and width.
+  snapshotPathTemplate: '{testDir}/../screenshots/{arg}{ext}',
   projects: [
     {
       name: 'laptop',
+      testIgnore: /visual\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'visual',
+      testMatch: /visual\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], baseURL: visualBaseURL },
     },
   ],
   // A fresh in-memory database with the demo seed for every run.
-  webServer: {
+  webServer: [portal(port), portal(port + 2)],
+});
+
+function portal(portalPort: number) {
+  return {
     command: 'npm run -w @klik/server start',
     cwd: repoRoot,
-    url: `${baseURL}/readyz`,
+    url: `http://127.0.0.1:${portalPort}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
+      PORT: String(portalPort),
       HOST: '127.0.0.1',
       DATA_DIR: 'memory://',
       SEED_DEMO: 'true',
@@ -95,5 +107,5 @@ export default defineConfig({
       // The password-reset spec follows the link of the e-mail the development outbox kept.
       MAIL_DEV_OUTBOX: 'true',
     },
-  },
-});
+  };
+}
