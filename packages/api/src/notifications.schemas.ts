@@ -26,6 +26,11 @@ export const NOTIFICATION_KINDS = [
   // The customer's plan: a price alert was reached, the budget left its bandwidth.
   'PRICE_ALERT',
   'BUDGET_BANDWIDTH',
+  // A year's fixed share is behind its hedge policy's corridor (docs/budgets.md).
+  'HEDGE_BEHIND',
+  // A standing order made its click, or lapsed without one (docs/standing-orders.md).
+  'STANDING_ORDER_EXECUTED',
+  'STANDING_ORDER_LAPSED',
   // New terms to accept before the next click.
   'TERMS_PUBLISHED',
   // A message an administrator published, maybe with an attachment.
@@ -55,6 +60,9 @@ export const DEFAULT_DELIVERY: Readonly<Record<NotificationKind, DeliveryChannel
   DEADLINE_APPROACHING: 'email',
   PRICE_ALERT: 'email',
   BUDGET_BANDWIDTH: 'email',
+  HEDGE_BEHIND: 'email',
+  STANDING_ORDER_EXECUTED: 'email',
+  STANDING_ORDER_LAPSED: 'email',
   TERMS_PUBLISHED: 'portal',
   ANNOUNCEMENT: 'portal',
 };

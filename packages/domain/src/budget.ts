@@ -1,4 +1,4 @@
-import { fromDec, toDec, type DecimalString } from './decimal';
+import { Dec, fromDec, toDec, type DecimalString } from './decimal';
 
 /** A year's budget price with its bandwidth, all in EUR/MWh. */
 export interface Budget {
@@ -75,4 +75,101 @@ export function budgetBoundCrossed(
   const before = previousAverage === null ? 'WITHIN' : budgetStanding(budget, previousAverage).zone;
   if (now === before || now === 'WITHIN') return null;
   return now === 'BELOW_LOWER' ? 'LOWER' : 'UPPER';
+}
+
+/** One contract part of a year of supply, as the expected price reads it. */
+export interface BudgetYearPart {
+  /** MWh contracted for the year. */
+  totalVolume: DecimalString;
+  /** MWh fixed by clicks (pending clicks included: their volume is held). */
+  clickedVolume: DecimalString;
+  /** EUR paid for the clicked volume (sum of volume x click price). */
+  clickedCost: DecimalString;
+  /** Today's click price of the part's year (market + mark-up + fee); null when there is none. */
+  clickPrice: DecimalString | null;
+}
+
+/** Where a year of supply stands: what is fixed, what is open, and the price it is heading for. */
+export interface ExpectedYearPrice {
+  fixedVolume: DecimalString;
+  /** Volume-weighted average click price of the fixed volume; null with nothing fixed. */
+  fixedAveragePrice: DecimalString | null;
+  openVolume: DecimalString;
+  /** Volume-weighted click price of the open volume today; null with nothing open or unpriced. */
+  openAveragePrice: DecimalString | null;
+  /**
+   * (fixed cost + open volume x today's click price) / all volume, 4 decimals half-up; null when
+   * there is no volume or open volume has no price today.
+   */
+  expectedPrice: DecimalString | null;
+}
+
+const PRICE_DECIMALS = 4;
+
+function roundedPrice(amount: Dec, volume: Dec): DecimalString | null {
+  return volume.lte(0)
+    ? null
+    : fromDec(amount.div(volume).toDecimalPlaces(PRICE_DECIMALS, Dec.ROUND_HALF_UP));
+}
+
+/**
+ * The expected final average price of a year: the fixed volume at what it cost, the open volume
+ * at today's click price, volume-weighted over every part. A part clicked beyond its total (which
+ * the ledger forbids) counts its clicked volume and nothing open.
+ */
+export function expectedYearPrice(parts: readonly BudgetYearPart[]): ExpectedYearPrice {
+  let fixedVolume = new Dec(0);
+  let fixedCost = new Dec(0);
+  let openVolume = new Dec(0);
+  let openCost = new Dec(0);
+  let unpriced = false;
+  for (const part of parts) {
+    const clicked = toDec(part.clickedVolume);
+    const open = Dec.max(toDec(part.totalVolume).minus(clicked), 0);
+    fixedVolume = fixedVolume.plus(clicked);
+    fixedCost = fixedCost.plus(toDec(part.clickedCost));
+    if (open.isZero()) continue;
+    openVolume = openVolume.plus(open);
+    if (part.clickPrice === null) unpriced = true;
+    else openCost = openCost.plus(open.times(toDec(part.clickPrice)));
+  }
+  return {
+    fixedVolume: fromDec(fixedVolume),
+    fixedAveragePrice: roundedPrice(fixedCost, fixedVolume),
+    openVolume: fromDec(openVolume),
+    openAveragePrice: unpriced ? null : roundedPrice(openCost, openVolume),
+    expectedPrice: unpriced
+      ? null
+      : roundedPrice(fixedCost.plus(openCost), fixedVolume.plus(openVolume)),
+  };
+}
+
+/** Why a budget is refused; null when it is valid. */
+export type BudgetProblem = 'PRICE_NOT_POSITIVE' | 'BOUNDS_INVALID';
+
+/** A budget needs a positive budget price with lower bound <= budget price <= upper bound. */
+export function budgetProblem(budget: Budget): BudgetProblem | null {
+  const price = toDec(budget.budgetPrice);
+  if (price.lte(0) || toDec(budget.lowerBound).lte(0)) return 'PRICE_NOT_POSITIVE';
+  if (toDec(budget.lowerBound).gt(price) || price.gt(toDec(budget.upperBound))) {
+    return 'BOUNDS_INVALID';
+  }
+  return null;
+}
+
+/**
+ * What a change of zone says, once per crossing: 'LEFT_ABOVE' / 'LEFT_BELOW' when the expected
+ * price went outside the band (from within or from the other side), 'BACK_WITHIN' when it came
+ * back in, null when the zone is the same. With no previous zone (a budget just set) nothing is
+ * said: the user saw the standing when saving it.
+ */
+export type BudgetCrossing = 'LEFT_ABOVE' | 'LEFT_BELOW' | 'BACK_WITHIN';
+
+export function budgetCrossing(
+  previous: BudgetZone | null,
+  current: BudgetZone,
+): BudgetCrossing | null {
+  if (previous === null || previous === current) return null;
+  if (current === 'WITHIN') return 'BACK_WITHIN';
+  return current === 'ABOVE_UPPER' ? 'LEFT_ABOVE' : 'LEFT_BELOW';
 }

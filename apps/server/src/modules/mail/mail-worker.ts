@@ -67,6 +67,11 @@ export class MailWorker {
     });
   }
 
+  /** Whether this instance runs the job now (holds its lock). */
+  get leading(): boolean {
+    return this.#loop.leading;
+  }
+
   start(): void {
     this.#loop.start();
   }

@@ -66,3 +66,47 @@ describe('the e-mail of a click a TPI consultant made for the user', () => {
     expect(dutch.text).toContain('Klik 41 op contract KL-1001 (Q1 2027) is afgerond');
   });
 });
+
+describe('the budget bandwidth e-mail', () => {
+  const crossing = (direction: string): MailNotification => ({
+    id: 3,
+    kind: 'BUDGET_BANDWIDTH',
+    params: {
+      contractId: 'KL-1001',
+      yearOfSupply: 2027,
+      crossing: direction,
+      expectedPrice: '81.25',
+      lowerBound: '70',
+      upperBound: '80',
+    },
+    clickId: null,
+    contractId: 'KL-1001',
+    announcement: null,
+  });
+
+  it('says which bound the expected price crossed, with the figures as the recipient writes them', () => {
+    const dutch = notificationMail(
+      crossing('LEFT_ABOVE'),
+      { email: 'a@b.nl', name: 'A', locale: 'nl' },
+      site,
+    );
+    expect(dutch.subject).toBe('Klik: Budget: de verwachte prijs is boven de bovengrens gekomen');
+    expect(dutch.text).toContain(
+      'De verwachte gemiddelde prijs van contract KL-1001 (2027) is boven de bovengrens gekomen: 81,25 EUR/MWh, bij een bandbreedte van 70 tot 80 EUR/MWh.',
+    );
+    const english = notificationMail(
+      crossing('LEFT_BELOW'),
+      { email: 'a@b.nl', name: 'A', locale: 'en' },
+      site,
+    );
+    expect(english.text).toContain(
+      'contract KL-1001 (2027) has fallen below the lower bound: 81.25 EUR/MWh, against a bandwidth of 70 to 80 EUR/MWh.',
+    );
+    const back = notificationMail(
+      crossing('BACK_WITHIN'),
+      { email: 'a@b.nl', name: 'A', locale: 'en' },
+      site,
+    );
+    expect(back.subject).toBe('Klik: Budget: the expected price is back within the bandwidth');
+  });
+});

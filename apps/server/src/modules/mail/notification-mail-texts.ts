@@ -95,12 +95,27 @@ export const KIND_TEXTS: Record<Locale, Record<NotificationKind, KindTexts>> = {
       lead: 'De klikdeadline van contract {contract}{period} nadert: de laatste dag om te klikken is {deadline}.',
     },
     PRICE_ALERT: {
-      subject: 'Prijsalert bereikt',
-      lead: 'Een prijsalert voor contract {contract}{period} is bereikt.',
+      subject: 'Prijsalert bereikt voor {contract}',
+      lead: 'Prijsalert voor contract {contract}{period}{alertPart}, {market}: de marktprijs van {alertPrice} EUR/MWh is {alertDirection} uw drempel van {threshold} EUR/MWh.',
     },
     BUDGET_BANDWIDTH: {
-      subject: 'Budget buiten de bandbreedte',
-      lead: 'Het budget van contract {contract}{period} is buiten de bandbreedte gekomen.',
+      subject: 'Budget: de verwachte prijs {budgetCrossing}',
+      lead: 'De verwachte gemiddelde prijs van contract {contract}{period} {budgetCrossing}: {expectedPrice} EUR/MWh, bij een bandbreedte van {lowerBound} tot {upperBound} EUR/MWh.',
+      more: 'Bekijk onder Budget waar het jaar nu staat.',
+    },
+    HEDGE_BEHIND: {
+      subject: 'Achter op het afdekbeleid voor {contract}',
+      lead: 'Het vastgelegde deel van contract {contract}{period} ligt achter op de corridor van het afdekbeleid: vanaf {deadline} is een groter deel vastgelegd gewenst.',
+      more: 'Bekijk de corridor onder Afdekbeleid of op het dashboard.',
+    },
+    STANDING_ORDER_EXECUTED: {
+      subject: 'Uw staande order heeft geklikt',
+      lead: 'Een staande order op contract {contract}{period} heeft klik {click} gemaakt: de klikprijs bereikte uw grens.',
+      more: 'In het klikoverzicht en de bevestiging ziet u de prijs die de order uitvoerde.',
+    },
+    STANDING_ORDER_LAPSED: {
+      subject: 'Uw staande order is vervallen',
+      lead: 'Een staande order op contract {contract}{period} is vervallen zonder te klikken.',
     },
     TERMS_PUBLISHED: {
       subject: 'Nieuwe voorwaarden',
@@ -148,18 +163,68 @@ export const KIND_TEXTS: Record<Locale, Record<NotificationKind, KindTexts>> = {
       lead: 'The click deadline of contract {contract}{period} is approaching: the last day to click is {deadline}.',
     },
     PRICE_ALERT: {
-      subject: 'Price alert reached',
-      lead: 'A price alert for contract {contract}{period} has been reached.',
+      subject: 'Price alert reached for {contract}',
+      lead: 'Price alert for contract {contract}{period}{alertPart}, {market}: the market price of {alertPrice} EUR/MWh is {alertDirection} your threshold of {threshold} EUR/MWh.',
     },
     BUDGET_BANDWIDTH: {
-      subject: 'Budget outside its bandwidth',
-      lead: 'The budget of contract {contract}{period} has left its bandwidth.',
+      subject: 'Budget: the expected price {budgetCrossing}',
+      lead: 'The expected average price of contract {contract}{period} {budgetCrossing}: {expectedPrice} EUR/MWh, against a bandwidth of {lowerBound} to {upperBound} EUR/MWh.',
+      more: 'See under Budget where the year stands now.',
+    },
+    HEDGE_BEHIND: {
+      subject: 'Behind the hedge policy for {contract}',
+      lead: "The fixed share of contract {contract}{period} is behind its hedge policy's corridor: from {deadline} a larger share should be fixed.",
+      more: 'See the corridor under Hedge policy or on the dashboard.',
+    },
+    STANDING_ORDER_EXECUTED: {
+      subject: 'Your standing order has clicked',
+      lead: 'A standing order on contract {contract}{period} made click {click}: the click price reached your threshold.',
+      more: 'The click overview and the confirmation show the price that executed the order.',
+    },
+    STANDING_ORDER_LAPSED: {
+      subject: 'Your standing order has lapsed',
+      lead: 'A standing order on contract {contract}{period} has lapsed without clicking.',
     },
     TERMS_PUBLISHED: {
       subject: 'New terms',
       lead: 'There are new terms. You accept them with your next click.',
     },
     ANNOUNCEMENT: { subject: '{announcementTitle}', lead: '{announcementBody}' },
+  },
+};
+
+/** A price alert's direction and part in the words of its e-mail (docs/price-alerts.md). */
+export const PRICE_ALERT_WORDS: Record<
+  Locale,
+  { direction: Record<string, string>; part: Record<string, string> }
+> = {
+  nl: {
+    direction: {
+      EQUAL_OR_LOWER: 'gelijk aan of lager dan',
+      EQUAL_OR_HIGHER: 'gelijk aan of hoger dan',
+    },
+    part: { Gas: '', Peak: ' piek', OffPeak: ' dal' },
+  },
+  en: {
+    direction: {
+      EQUAL_OR_LOWER: 'equal to or lower than',
+      EQUAL_OR_HIGHER: 'equal to or higher than',
+    },
+    part: { Gas: '', Peak: ' peak', OffPeak: ' off-peak' },
+  },
+};
+
+/** How a budget's expected price crossed its bandwidth (modules/budgets, params.crossing). */
+export const BUDGET_CROSSING_WORDS: Record<Locale, Record<string, string>> = {
+  nl: {
+    LEFT_ABOVE: 'is boven de bovengrens gekomen',
+    LEFT_BELOW: 'is onder de ondergrens gekomen',
+    BACK_WITHIN: 'is weer binnen de bandbreedte',
+  },
+  en: {
+    LEFT_ABOVE: 'has risen above the upper bound',
+    LEFT_BELOW: 'has fallen below the lower bound',
+    BACK_WITHIN: 'is back within the bandwidth',
   },
 };
 

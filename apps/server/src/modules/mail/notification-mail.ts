@@ -1,6 +1,12 @@
 import type { Locale, NotificationKind } from '@klik/api';
 import type { MailAttachment, MailMessage } from './mail-sender';
-import { fill, FRAME_TEXTS, KIND_TEXTS } from './notification-mail-texts';
+import {
+  BUDGET_CROSSING_WORDS,
+  fill,
+  FRAME_TEXTS,
+  KIND_TEXTS,
+  PRICE_ALERT_WORDS,
+} from './notification-mail-texts';
 
 /** What an e-mail about a notification is made from (read by the mail worker at send time). */
 export interface MailNotification {
@@ -55,6 +61,34 @@ function localDay(day: string, locale: Locale): string {
   return locale === 'en' ? `${date}/${month}/${year}` : `${date}-${month}-${year}`;
 }
 
+/** A decimal as the recipient writes it: 79,5 or 79.5 (a price alert's prices). */
+function localDecimal(value: string | number | undefined, locale: Locale): string {
+  const text = value === undefined ? '' : String(value);
+  return locale === 'nl' ? text.replace('.', ',') : text;
+}
+
+/** A price alert's market, part, direction and prices (modules/price-alerts). */
+function priceAlertValues(params: MailNotification['params'], locale: Locale) {
+  const words = PRICE_ALERT_WORDS[locale];
+  return {
+    market: params.market === undefined ? '' : String(params.market),
+    alertPart: words.part[String(params.part)] ?? '',
+    alertDirection: words.direction[String(params.direction)] ?? '',
+    alertPrice: localDecimal(params.alertPrice, locale),
+    threshold: localDecimal(params.threshold, locale),
+  };
+}
+
+/** A budget's crossing and its figures (modules/budgets). */
+function budgetValues(params: MailNotification['params'], locale: Locale) {
+  return {
+    budgetCrossing: BUDGET_CROSSING_WORDS[locale][String(params.crossing)] ?? '',
+    expectedPrice: localDecimal(params.expectedPrice, locale),
+    lowerBound: localDecimal(params.lowerBound, locale),
+    upperBound: localDecimal(params.upperBound, locale),
+  };
+}
+
 function valuesOf(notification: MailNotification, recipient: MailRecipient, site: MailSite) {
   const { params } = notification;
   const { actingConsultant, actingUser } = params;
@@ -73,6 +107,8 @@ function valuesOf(notification: MailNotification, recipient: MailRecipient, site
         : '',
     deadline:
       typeof params.deadline === 'string' ? localDay(params.deadline, recipient.locale) : '',
+    ...priceAlertValues(params, recipient.locale),
+    ...budgetValues(params, recipient.locale),
     announcementTitle: notification.announcement?.title ?? '',
     announcementBody: notification.announcement?.body ?? '',
   };

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import {
   amsterdamDate,
-  amsterdamInstant,
   clickTypeAllows,
   fromDec,
   ICE_ENDEX_CALENDAR,
@@ -10,10 +9,9 @@ import {
   MATURITIES,
   MAX_DEADLINE_TRADING_DAYS,
   monthsOf,
-  nextTradingDay,
-  OTC_CLOSES,
   periodDeadline,
   toDec,
+  tradingDaysLeft,
   yearOf,
   type ClickType,
   type DeadlineRule,
@@ -143,29 +141,8 @@ async function findOpenPositions(db: Db, years: readonly number[]): Promise<Open
   );
 }
 
-/**
- * The trading days left to click at an instant up to a deadline day: today while it trades and
- * before the close, and every trading day after it up to and including the deadline day. Counts
- * no further than `limit + 1`, which is enough to tell whether it is within the limit.
- */
-export function tradingDaysLeft(
-  at: Date,
-  deadline: LocalDate,
-  limit: number,
-  calendar: TradingCalendar = ICE_ENDEX_CALENDAR,
-): number {
-  const today = amsterdamDate(at);
-  let count =
-    calendar.isTradingDay(today) && at.getTime() < amsterdamInstant(today, OTC_CLOSES).getTime()
-      ? 1
-      : 0;
-  let day = today;
-  while (day < deadline && count <= limit) {
-    day = nextTradingDay(day, calendar);
-    if (day <= deadline) count += 1;
-  }
-  return count;
-}
+// One count of the trading days left, shared with the deadline overview (modules/deadlines).
+export { tradingDaysLeft };
 
 /**
  * The positions to remind of at an instant: open volume, a maturity the contract's click type
@@ -248,6 +225,11 @@ export class DeadlineReminders {
       idle: () => ({ sent: 0 }),
       log: deps.log,
     });
+  }
+
+  /** Whether this instance runs the job now (holds its lock). */
+  get leading(): boolean {
+    return this.#loop.leading;
   }
 
   start(): void {

@@ -100,3 +100,37 @@ describe('the text of a click a TPI consultant made for the user', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('the price alert text', () => {
+  const alert = (part: string): Notification => ({
+    ...reminder(1),
+    localeId: 'notification.PRICE_ALERT',
+    kind: 'PRICE_ALERT',
+    params: {
+      alertId: 9,
+      contractId: 'KL-1001',
+      part,
+      yearOfSupply: 2027,
+      maturity: 'Q1',
+      market: 'OTC',
+      direction: 'EQUAL_OR_LOWER',
+      threshold: '80',
+      alertPrice: '79.5',
+    },
+  });
+  const plain = (text: string | null) => (text ?? '').replace(/\u00a0|\u202f/g, ' ');
+
+  it('names the contract, part, period, market, direction, threshold and price (nl and en)', () => {
+    show(alert('OffPeak'), 'nl');
+    expect(plain(screen.getByText(/^Prijsalert/).textContent)).toBe(
+      'Prijsalert KL-1001 (dal) Q1 2027 (OTC): de marktprijs € 79,50/MWh is gelijk aan of lager dan uw drempel van € 80,00/MWh.',
+    );
+  });
+
+  it('reads in English, a gas contract without a part', () => {
+    show(alert('Gas'), 'en');
+    expect(plain(screen.getByText(/^Price alert/).textContent)).toBe(
+      'Price alert KL-1001 Q1 2027 (OTC): the market price €79.50/MWh is equal to or lower than your threshold of €80.00/MWh.',
+    );
+  });
+});

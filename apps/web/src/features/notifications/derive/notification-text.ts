@@ -1,5 +1,5 @@
 import type { Locale, Notification } from '@klik/api';
-import { formatDay, formatVolume } from '../../../shared/format/format-numbers';
+import { formatDay, formatExactPrice, formatVolume } from '../../../shared/format/format-numbers';
 import type { MessageKey } from '../../../shared/i18n/catalogues';
 import type { Translate } from '../../../shared/i18n/use-t';
 
@@ -49,6 +49,11 @@ function formattedParams(
   }
   if (typeof params.openVolume === 'string') {
     formatted.openVolume = formatVolume(params.openVolume, locale);
+  }
+  // A price alert's threshold and the price that crossed it (docs/price-alerts.md).
+  for (const key of ['alertPrice', 'threshold'] as const) {
+    const value = params[key];
+    if (typeof value === 'string') formatted[key] = formatExactPrice(value, locale);
   }
   return formatted;
 }

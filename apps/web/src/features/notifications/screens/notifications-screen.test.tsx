@@ -96,6 +96,22 @@ describe('notifications screen', () => {
     expect(request).toBeDefined();
   });
 
+  it('reads the notifications from the notificationBackendUrl of the environment settings', async () => {
+    const server = createFakeServer({ env: { notificationBackendUrl: '/meldingen-api' } });
+    server.on('GET', '/meldingen-api/notifications', () => ({
+      status: 200,
+      body: { data: [aNotification()], total: 1, page: 0, size: 10 },
+    }));
+    server.on('GET', '/meldingen-api/notifications/active/count', () => ({
+      status: 200,
+      body: { data: 1 },
+    }));
+    open(server);
+    await screen.findByTestId('notification-list');
+    expect(server.callsTo('GET', '/meldingen-api/notifications')).not.toHaveLength(0);
+    expect(server.callsTo('GET', '/rest/notifications')).toHaveLength(0);
+  });
+
   it('marks one read, and all read, through the notification backend', async () => {
     const server = serverWith([aNotification()]);
     const { user } = open(server);

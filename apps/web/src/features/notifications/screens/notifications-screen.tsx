@@ -8,7 +8,8 @@ import { useSession } from '../../../shared/session/use-session';
 import { useDownloadAttachment, useMarkRead, useNotificationPage } from '../api/notifications-api';
 import { useNotificationData } from '../api/notification-data';
 import { NotificationItem } from '../components/notification-item';
-import { LoadFailed, Loading } from '../../../shared/ui/load-states';
+import { PATHS } from '../../../shared/routing/paths';
+import { EmptyState, LoadFailed, Loading } from '../../../shared/ui/load-states';
 
 const PAGE_PARAM = 'page';
 
@@ -67,7 +68,13 @@ export function NotificationsScreen() {
       />
     );
   } else if (list.data.total === 0) {
-    body = <Text data-testid="notifications-empty">{t('notifications.empty')}</Text>;
+    body = (
+      <EmptyState
+        text={t('notifications.empty')}
+        steps={[{ to: PATHS.myInfo, label: t('notifications.empty.settings') }]}
+        testId="notifications-empty"
+      />
+    );
   } else {
     const pages = Math.ceil(list.data.total / NOTIFICATION_PAGE_SIZE);
     body = (

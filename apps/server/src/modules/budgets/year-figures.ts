@@ -1,0 +1,138 @@
+import { sql } from 'kysely';
+import {
+  clickPrice,
+  fromDec,
+  toDec,
+  type BudgetYearPart,
+  type ContractPartName,
+  type DecimalString,
+} from '@klik/domain';
+import type { Db } from '../../db/database';
+import { marginsOf, marketProductsOfContracts } from '../margins/margin-pricing';
+import {
+  findContractHeads,
+  findOffers,
+  type ContractHead,
+} from '../positions/positions.repository';
+
+/*
+ * What the plan (budgets, hedge policies) reads of a contract's year of supply: per part the
+ * volume, what is clicked and at what cost, and today's click price of the year - the OTC year
+ * offer of the part's market product (pricing IDs) plus the mark-up and fee a year quote made now
+ * would get (marginsOf, as the dashboard and quotes price). Pending clicks hold their volume in
+ * the ledger, so they count as fixed.
+ */
+
+export interface YearPart extends BudgetYearPart {
+  name: ContractPartName;
+}
+
+export interface ContractYear {
+  head: ContractHead;
+  yearOfSupply: number;
+  parts: YearPart[];
+}
+
+const PART_ORDER: readonly ContractPartName[] = ['Gas', 'Peak', 'OffPeak'];
+
+function plain(value: string): DecimalString {
+  return fromDec(toDec(value));
+}
+
+/** The contracts of a customer (internal ids), ordered by Contract-ID. */
+export async function contractIdsOfCustomer(db: Db, customerId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('contracts')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .orderBy('contract_id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** A customer's contract by its Contract-ID; undefined when the customer has none such. */
+export async function findCustomerContract(
+  db: Db,
+  customerId: number,
+  contractId: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('contracts')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('contract_id', '=', contractId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Every year of supply of the given contracts (optionally only some years), with per part its
+ * volumes and today's click price, at the instant `at` (for the margin in effect).
+ */
+export async function readContractYears(
+  db: Db,
+  contractIds: readonly number[],
+  at: Date,
+  years?: readonly number[],
+): Promise<ContractYear[]> {
+  if (contractIds.length === 0 || years?.length === 0) return [];
+  const totals = await sql<{
+    contract_id: number;
+    year_of_supply: number;
+    part: ContractPartName;
+    total_volume: string;
+    clicked_volume: string;
+    clicked_cost: string;
+  }>`
+    select contract_id, year_of_supply, part, sum(total_volume) as total_volume,
+      sum(clicked_volume) as clicked_volume, sum(clicked_cost) as clicked_cost
+    from position_months
+    where contract_id in (${sql.join(contractIds)})
+      ${years ? sql`and year_of_supply in (${sql.join(years)})` : sql``}
+    group by contract_id, year_of_supply, part`.execute(db);
+  if (totals.rows.length === 0) return [];
+  const heads = await findContractHeads(db, [...new Set(totals.rows.map((r) => r.contract_id))]);
+  const productsOf = await marketProductsOfContracts(db, heads);
+  const products = [...new Set(heads.flatMap((head) => Object.values(productsOf(head))))];
+  const allYears = [...new Set(totals.rows.map((row) => row.year_of_supply))];
+  const offers = new Map(
+    (await findOffers(db, products, allYears))
+      .filter((offer) => offer.maturity === 'Y' && offer.market === 'OTC')
+      .map((offer) => [`${offer.product}/${offer.yearOfSupply}`, offer.price]),
+  );
+  const margins = await marginsOf(db, heads, at);
+  const byHead = new Map(heads.map((head) => [head.id, head]));
+  const years_ = new Map<string, ContractYear>();
+  for (const row of totals.rows) {
+    const head = byHead.get(row.contract_id);
+    if (!head) continue;
+    const key = `${row.contract_id}/${row.year_of_supply}`;
+    const year = years_.get(key) ?? { head, yearOfSupply: row.year_of_supply, parts: [] };
+    years_.set(key, year);
+    const totalVolume = plain(row.total_volume);
+    const product = productsOf(head)[row.part];
+    const market = product ? offers.get(`${product}/${row.year_of_supply}`) : undefined;
+    const margin = margins.get(head.id)?.(row.part, 'Y', totalVolume);
+    year.parts.push({
+      name: row.part,
+      totalVolume,
+      clickedVolume: plain(row.clicked_volume),
+      clickedCost: plain(row.clicked_cost),
+      clickPrice:
+        market == null || !margin
+          ? null
+          : clickPrice({
+              marketPrice: plain(market),
+              markUp: margin.markUp,
+              transactionFees: margin.transactionFee,
+            }),
+    });
+  }
+  const result = [...years_.values()];
+  for (const year of result) {
+    year.parts.sort((a, b) => PART_ORDER.indexOf(a.name) - PART_ORDER.indexOf(b.name));
+  }
+  return result.sort(
+    (a, b) => a.head.contractId.localeCompare(b.head.contractId) || a.yearOfSupply - b.yearOfSupply,
+  );
+}

@@ -1,0 +1,140 @@
+import { amsterdamDate, corridorAt, hedgePosition, yearOf } from '@klik/domain';
+import type { Db } from '../../db/database';
+import type { Config } from '../../config';
+import { PgAdvisoryLock, SingleProcessLock, type LeaderLock } from '../market/feed-lock';
+import { LeaderLoop } from '../market/leader-loop';
+import { notify } from '../notifications/notify';
+import { readContractYears } from '../budgets/year-figures';
+import { fixedShareOf } from './hedge-figures';
+import { findPoliciesToCheck, recordAlert } from './hedge-policies.repository';
+
+/** Arbitrary but fixed: the advisory lock key of the hedge policy check ("KLIK" + 0x23). */
+export const HEDGE_POLICY_CHECK_LOCK_KEY = 0x4b4c494b23n;
+
+export interface HedgeCheckRun {
+  sent: number;
+}
+
+/**
+ * Tells the customer's users when a year's fixed share is behind its hedge policy's corridor:
+ * once per policy and point in force (a point passed while behind, or falling behind under it),
+ * whatever the number of rounds, instances or restarts - the stored alert key (policy, point date)
+ * is written in the transaction that notifies. Runs on the one instance holding its lock.
+ */
+export class HedgePolicyChecks {
+  readonly #loop: LeaderLoop<HedgeCheckRun>;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      now: () => Date;
+      flushEvents: () => Promise<void>;
+      lock: LeaderLock;
+      intervalMs: number;
+      log: {
+        info: (details: object, message: string) => void;
+        error: (details: object, message: string) => void;
+      };
+    },
+  ) {
+    this.#loop = new LeaderLoop({
+      name: 'hedge policy checks',
+      lock: deps.lock,
+      intervalMs: deps.intervalMs,
+      round: () => this.runOnce(),
+      idle: () => ({ sent: 0 }),
+      log: deps.log,
+    });
+  }
+
+  /** Whether this instance runs the job now (holds its lock). */
+  get leading(): boolean {
+    return this.#loop.leading;
+  }
+
+  start(): void {
+    this.#loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.#loop.stop();
+  }
+
+  /** One run when this instance leads (taking the lead if free); never throws. */
+  tick(): Promise<HedgeCheckRun> {
+    return this.#loop.tick();
+  }
+
+  async runOnce(): Promise<HedgeCheckRun> {
+    const { db } = this.deps;
+    const at = this.deps.now();
+    const today = amsterdamDate(at);
+    const policies = await findPoliciesToCheck(db, yearOf(today));
+    if (policies.length === 0) return { sent: 0 };
+    const years = await readContractYears(
+      db,
+      [...new Set(policies.map((policy) => policy.contractRowId))],
+      at,
+    );
+    const byKey = new Map(years.map((year) => [`${year.head.id}/${year.yearOfSupply}`, year]));
+    let sent = 0;
+    for (const policy of policies) {
+      const year = byKey.get(`${policy.contractRowId}/${policy.yearOfSupply}`);
+      const point = corridorAt(policy.points, today).point;
+      if (!year || !point) continue;
+      const { fixedShare } = fixedShareOf(year);
+      if (hedgePosition(policy.points, today, fixedShare) !== 'BEHIND') continue;
+      try {
+        const told = await db.transaction().execute(async (trx) => {
+          if (!(await recordAlert(trx, policy.id, point.date, at))) return false;
+          await notify(trx, {
+            kind: 'HEDGE_BEHIND',
+            to: { customerId: policy.customerId },
+            at,
+            customerId: policy.customerId,
+            contractId: year.head.contractId,
+            params: {
+              contractId: year.head.contractId,
+              yearOfSupply: policy.yearOfSupply,
+              deadline: point.date,
+              minShare: point.minShare,
+              fixedShare,
+            },
+          });
+          return true;
+        });
+        if (told) sent += 1;
+      } catch (error) {
+        this.deps.log.error({ err: error, policyId: policy.id }, 'hedge policy alert not sent');
+      }
+    }
+    if (sent > 0) await this.deps.flushEvents();
+    return { sent };
+  }
+}
+
+/** This instance's hedge policy check, on the deadline reminders' interval (docs/budgets.md). */
+export function createHedgePolicyChecks(options: {
+  config: Config;
+  db: Db;
+  now: () => Date;
+  flushEvents: () => Promise<void>;
+  log: {
+    info: (details: object, message: string) => void;
+    error: (details: object, message: string) => void;
+  };
+}): HedgePolicyChecks {
+  const { config, log } = options;
+  return new HedgePolicyChecks({
+    db: options.db,
+    now: options.now,
+    flushEvents: options.flushEvents,
+    lock: config.databaseUrl
+      ? new PgAdvisoryLock(config.databaseUrl, HEDGE_POLICY_CHECK_LOCK_KEY, (error) =>
+          log.error({ err: error }, 'hedge policy check lock connection failed'),
+        )
+      : new SingleProcessLock(),
+    intervalMs: config.deadlineReminders.intervalMs,
+    log,
+  });
+}

@@ -1,0 +1,2 @@
+/** The budget screen (docs/budgets.md). */
+export const BUDGETS_WEB_PATH = '/budget';

@@ -1,0 +1,2 @@
+/** The deadline overview screen (docs/deadlines.md). */
+export const DEADLINES_WEB_PATH = '/deadlines';
