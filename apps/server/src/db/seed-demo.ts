@@ -1,8 +1,12 @@
+import { sql } from 'kysely';
 import type { Role } from '@klik/api';
 import { hashPassword } from '../modules/auth/password-hasher';
 import type { Db } from './database';
 import { seedDemoContracts } from './seed-demo-contracts';
 import { seedDemoPurchase } from './seed-demo-purchase';
+
+// The advisory lock under which one of the instances starting together seeds.
+const SEED_LOCK = 0x4b4c494b05n;
 
 /** The one password of every demo account (documented in the README). */
 export const DEMO_PASSWORD = 'Klik-demo-2026';
@@ -117,6 +121,10 @@ export async function seedDemo(db: Db, at: Date = new Date()): Promise<boolean> 
   if (!(await isDatabaseEmpty(db))) return false;
   const hashes = await Promise.all(USERS.map(() => hashPassword(DEMO_PASSWORD)));
   return db.transaction().execute(async (trx) => {
+    // Instances of a deployment start together: the first to hold the lock seeds, the others
+    // find the database no longer empty once they hold it.
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK.toString()}::bigint)`.execute(trx);
+    if (!(await isDatabaseEmpty(trx))) return false;
     const customerIds = new Map<string, number>();
     const demoCustomers: { id: number; dashboardIds: number[] }[] = [];
     for (const customer of CUSTOMERS) {

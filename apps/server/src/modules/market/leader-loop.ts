@@ -1,12 +1,19 @@
 import type { LeaderLock } from './feed-lock';
 
 /**
+ * How often an instance that does not lead a job tries its lock, when the job's own interval is
+ * longer: a leader that dies is replaced within this, whatever the job's interval.
+ */
+export const LEADER_RETRY_MS = 5_000;
+
+/**
  * A job that runs every intervalMs on the one instance holding its lock: one round at a time
  * (a tick during a round answers that round), the lock taken when free and kept, let go on stop.
  * A round that throws is logged and answers `idle`.
  */
 export class LeaderLoop<R> {
   #timer: NodeJS.Timeout | null = null;
+  #retry: NodeJS.Timeout | null = null;
   #running: Promise<R> | null = null;
   #leading = false;
 
@@ -29,15 +36,28 @@ export class LeaderLoop<R> {
     });
   }
 
+  /** Whether this instance holds the job's lock now. */
+  get leading(): boolean {
+    return this.#leading;
+  }
+
   start(): void {
     if (this.#timer) return;
     this.#timer = setInterval(() => void this.tick(), this.options.intervalMs);
     this.#timer.unref();
+    if (this.options.intervalMs > LEADER_RETRY_MS) {
+      this.#retry = setInterval(() => {
+        if (!this.#leading) void this.tick();
+      }, LEADER_RETRY_MS);
+      this.#retry.unref();
+    }
   }
 
   async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
+    if (this.#retry) clearInterval(this.#retry);
     this.#timer = null;
+    this.#retry = null;
     await this.#running;
     if (this.#leading) {
       this.#leading = false;

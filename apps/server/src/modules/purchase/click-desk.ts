@@ -3,7 +3,8 @@ import { clickCost, clickPrice, type Maturity } from '@klik/domain';
 import type { Db } from '../../db/database';
 import type { ClickStatus, PartName, StoredQuotePart } from '../../db/schema';
 import type { LeaderLock } from '../market/feed-lock';
-import { PRODUCT_OF_PART } from '../positions/contract-view';
+import { LeaderLoop } from '../market/leader-loop';
+import { PRODUCT_OF_PART } from '../positions/prepared-contract';
 import { recordTransition, type FlushEvents } from './click-lifecycle';
 import { lockContract, releaseVolume, repriceClick } from './purchase.repository';
 
@@ -52,31 +53,32 @@ const SYSTEM_ACTOR = { actor: null, impersonator: null } as const;
  * advisory lock; every transition is its own transaction with the contract row locked.
  */
 export class ClickDesk {
-  #timer: NodeJS.Timeout | null = null;
-  #running = false;
-  #leading = false;
+  readonly #loop: LeaderLoop<DeskRun>;
   #held = false;
 
   constructor(private readonly deps: ClickDeskDeps) {
-    deps.lock.onLost(() => {
-      deps.log.error({}, 'click desk lock lost');
-      this.#leading = false;
+    this.#loop = new LeaderLoop<DeskRun>({
+      name: 'click desk',
+      lock: deps.lock,
+      intervalMs: deps.intervalMs,
+      round: () => this.runOnce(),
+      idle: () => ({ completed: 0, expired: 0 }),
+      log: deps.log,
     });
   }
 
-  start(): void {
-    if (this.#timer) return;
-    this.#timer = setInterval(() => void this.tick(), this.deps.intervalMs);
-    this.#timer.unref();
+  /** Whether this instance runs the desk now (holds its lock). */
+  get leading(): boolean {
+    return this.#loop.leading;
   }
 
-  async stop(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
-    if (this.#leading) {
-      this.#leading = false;
-      await this.deps.lock.release();
-    }
+  start(): void {
+    this.#loop.start();
+  }
+
+  /** Stops taking passes; a pass under way finishes first, so no click is left half handled. */
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   /**
@@ -87,23 +89,10 @@ export class ClickDesk {
     this.#held = held;
   }
 
-  /** One pass when this instance leads (taking the lead if free). */
-  async tick(): Promise<DeskRun> {
-    if (this.#running || this.#held) return { completed: 0, expired: 0 };
-    this.#running = true;
-    try {
-      if (!this.#leading) {
-        this.#leading = await this.deps.lock.tryAcquire();
-        if (!this.#leading) return { completed: 0, expired: 0 };
-        this.deps.log.info({}, 'this instance runs the click desk');
-      }
-      return await this.runOnce();
-    } catch (error) {
-      this.deps.log.error({ err: error }, 'click desk pass failed');
-      return { completed: 0, expired: 0 };
-    } finally {
-      this.#running = false;
-    }
+  /** One pass when this instance leads (taking the lead if free); never throws. */
+  tick(): Promise<DeskRun> {
+    if (this.#held) return Promise.resolve({ completed: 0, expired: 0 });
+    return this.#loop.tick();
   }
 
   /** Completes and expires what is due at the clock's instant. */

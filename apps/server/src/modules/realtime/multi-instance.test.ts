@@ -188,6 +188,45 @@ describe.skipIf(!onPostgres || redisUrl === '')(
       expect(await b.tryLead()).toBe(true);
       await b.stop();
     });
+
+    it('runs every once-only job on exactly one instance, as /metrics says, and the other takes them all over when it stops', async () => {
+      const pair = [await instance(), await instance()];
+      for (const app of pair) app.startBackgroundJobs();
+      /** Per job, how many of the pair say they run it (klik_job_leader). */
+      const leaders = async (of: readonly FastifyInstance[]) => {
+        const counts = new Map<string, number>();
+        for (const app of of) {
+          const { body } = await app.inject({ url: '/metrics' });
+          for (const [, job, value] of body.matchAll(/^klik_job_leader\{job="([^"]+)"\} (\d)$/gm)) {
+            counts.set(job!, (counts.get(job!) ?? 0) + Number(value));
+          }
+        }
+        return Object.fromEntries(counts);
+      };
+      const everyJobOnce = {
+        'market feed': 1,
+        'click desk': 1,
+        'mail worker': 1,
+        'deadline reminders': 1,
+        'hedge policy checks': 1,
+        'price watch price-alerts': 1,
+        'price watch budgets': 1,
+        'price watch standing-orders': 1,
+      };
+      // The jobs try their locks every few seconds; the first tries decide the leaders.
+      await vi.waitFor(async () => expect(await leaders(pair)).toEqual(everyJobOnce), {
+        timeout: 20_000,
+        interval: 500,
+      });
+
+      const [stopping, staying] = pair as [FastifyInstance, FastifyInstance];
+      await stopping.close();
+      apps.splice(apps.indexOf(stopping), 1);
+      await vi.waitFor(async () => expect(await leaders([staying])).toEqual(everyJobOnce), {
+        timeout: 20_000,
+        interval: 500,
+      });
+    });
   },
 );
 

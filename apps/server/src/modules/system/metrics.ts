@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError } from '../../http/app-error';
 import { hasIngestKey as hasBearerKey } from '../market/ingest-key';
 
@@ -87,4 +87,39 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     });
   }
   return registry;
+}
+
+/**
+ * klik_job_leader{job}: 1 on the instance that runs a once-only job now, 0 on the others, read
+ * when scraped. Summed over the instances of a deployment it must be 1 for every job that runs.
+ */
+export function registerLeadership(
+  registry: Registry,
+  leadership: () => readonly { job: string; leading: boolean }[],
+): void {
+  new Gauge({
+    name: 'klik_job_leader',
+    help: 'Whether this instance runs the once-only job (1) or not (0)',
+    labelNames: ['job'] as const,
+    registers: [registry],
+    collect() {
+      for (const { job, leading } of leadership()) this.set({ job }, leading ? 1 : 0);
+    },
+  });
+}
+
+/**
+ * klik_websocket_connections: the websockets open on this instance now, read when scraped. Behind
+ * a load balancer it shows how browsers spread over the instances, and where they went when one
+ * of them stopped.
+ */
+export function registerWebsockets(registry: Registry, connections: () => number): void {
+  new Gauge({
+    name: 'klik_websocket_connections',
+    help: 'Websockets open on this instance',
+    registers: [registry],
+    collect() {
+      this.set(connections());
+    },
+  });
 }
