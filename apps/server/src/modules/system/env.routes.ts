@@ -36,7 +36,7 @@ export const envRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, 
       },
     },
     async (_request, reply) => {
-      reply.header('cache-control', 'no-cache');
+      reply.header('cache-control', 'no-store');
       return settings;
     },
   );

@@ -23,4 +23,23 @@ describe('environment settings applied to the page', () => {
     );
     expect(document.head.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0);
   });
+
+  it('marks a deployment that is not production in the title and on the page', () => {
+    applyEnvironment(document, {
+      title: 'Klik',
+      favicon: '/favicon.svg',
+      stylesheetUrl: null,
+      production: false,
+    });
+    expect(document.title).toBe('Klik (test)');
+    expect(document.documentElement.dataset.environment).toBe('test');
+    applyEnvironment(document, {
+      title: 'Klik',
+      favicon: '/favicon.svg',
+      stylesheetUrl: null,
+      production: true,
+    });
+    expect(document.title).toBe('Klik');
+    expect(document.documentElement.dataset.environment).toBeUndefined();
+  });
 });

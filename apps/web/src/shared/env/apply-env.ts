@@ -13,9 +13,15 @@ function ensureLink(doc: Document, selector: string, create: () => HTMLLinkEleme
 /** Title, favicon and stylesheet come from the deployment's settings (spec section 2). */
 export function applyEnvironment(
   doc: Document,
-  env: Pick<EnvironmentSettings, 'title' | 'favicon' | 'stylesheetUrl'>,
+  env: Pick<EnvironmentSettings, 'title' | 'favicon' | 'stylesheetUrl'> &
+    Partial<Pick<EnvironmentSettings, 'production'>>,
 ) {
-  doc.title = env.title;
+  // A deployment that is not production says so in every tab's title, and marks the page so its
+  // stylesheet can colour it: nobody should mistake a test portal for the one that buys energy.
+  const test = env.production === false;
+  doc.title = test ? `${env.title} (test)` : env.title;
+  if (test) doc.documentElement.dataset.environment = 'test';
+  else delete doc.documentElement.dataset.environment;
   const icon = ensureLink(doc, 'link[rel="icon"]', () => {
     const link = doc.createElement('link');
     link.rel = 'icon';

@@ -1,14 +1,20 @@
-import { DEFAULT_LOCALE, createApiClient, type EnvironmentSettings } from '@klik/api';
+import { DEFAULT_LOCALE, ENV_PATH, LOCALE_HEADER, type EnvironmentSettings } from '@klik/api';
+import { readEnvironmentSettings } from './env-check';
 
 export const ENVIRONMENT_QUERY_KEY = ['environment'] as const;
 
-/** Fetched before anything else renders, so one build serves every deployment. */
-export function loadEnvironment(fetchFn: typeof fetch): Promise<EnvironmentSettings> {
-  const client = createApiClient({
-    baseUrl: '',
-    getToken: () => null,
-    getLocale: () => DEFAULT_LOCALE,
-    fetch: fetchFn,
+/**
+ * Fetched before anything else renders, so one build serves every deployment. Read with a
+ * hand-written check rather than the API client's schema: the login page loads without zod.
+ */
+export async function loadEnvironment(fetchFn: typeof fetch): Promise<EnvironmentSettings> {
+  const response = await fetchFn(ENV_PATH, {
+    method: 'GET',
+    headers: { [LOCALE_HEADER]: DEFAULT_LOCALE },
+    credentials: 'same-origin',
   });
-  return client.environment();
+  if (!response.ok) throw new Error(`${ENV_PATH} answered ${response.status}`);
+  const settings = readEnvironmentSettings(await response.json());
+  if (!settings) throw new Error(`${ENV_PATH} does not hold valid settings`);
+  return settings;
 }

@@ -1,0 +1,2 @@
+/** The help screen (spec section 2: route help). */
+export const HELP_WEB_PATH = '/help';
