@@ -19,7 +19,11 @@ test.describe('positions on the dashboard', () => {
     await expect(dashboard.dashboardSelect()).toHaveValue(String(firstDashboard));
     await expect(dashboard.contracts().first()).toBeVisible();
     await expect(dashboard.grids().first()).toBeVisible();
-    await expect(dashboard.grids().first().getByRole('columnheader')).toHaveCount(9);
+    // One row per maturity: maturity, share clicked, per part open volume and price, action.
+    const headers = dashboard.grids().first().getByRole('columnheader');
+    await expect(headers.first()).toHaveText('Looptijd');
+    await expect(headers.last()).toHaveText('Klikken');
+    await expect(dashboard.grids().first().getByRole('rowheader')).toHaveCount(17);
     // Settled: the first connection's catch-up fetch is not taken for the next dashboard's.
     await dashboard.live();
 
@@ -89,9 +93,9 @@ test.describe('positions on the dashboard', () => {
     await dashboard.loaded();
     const contract = dashboard.contracts().first();
     await expect(contract.locator('[data-testid^="summary-"]').first()).toBeVisible();
-    const volume = contract.getByRole('figure', { name: /Geklikt en open volume per jaar/ });
-    await expect(volume).toBeVisible();
-    await expect(volume.locator('svg.recharts-surface')).toBeVisible();
+    const month = contract.getByRole('figure', { name: /Vastgezet en open volume per maand/ });
+    await expect(month).toBeVisible();
+    await expect(month.locator('svg.recharts-surface')).toBeVisible();
     const curve = contract.getByRole('figure', { name: /Forward curve/ });
     await expect(curve).toBeVisible();
   });
@@ -126,6 +130,86 @@ test.describe('positions on the dashboard', () => {
     await expect(dashboard.reasons().first()).toHaveText('Gebruiker is niet bevoegd om te klikken');
   });
 
+  test('the market switch shows the ICE Endex prices and the choice stays after a reload', async ({
+    page,
+    loginPage,
+  }) => {
+    // A sign-in, the whole dashboard and (for the switch) a reload: slow on a busy machine.
+    test.slow();
+    const dashboard = new DashboardPage(page);
+    await loginPage.open();
+    await loginPage.signIn('customer');
+    await dashboard.loaded();
+    const grid = dashboard
+      .grids()
+      .filter({ has: page.getByRole('radiogroup') })
+      .first();
+    const gridId = (await grid.getAttribute('data-testid'))!.replace(/^grid-/, '');
+    const part = await grid
+      .locator('[data-testid^="otc-click-price-"]')
+      .first()
+      .getAttribute('data-testid');
+    const partSuffix = part!.replace(/^otc-click-price-/, '');
+    expect(partSuffix.startsWith(gridId)).toBe(true);
+    await expect(grid).toHaveAttribute('data-market', 'OTC');
+
+    await dashboard.marketSwitch(grid).getByRole('radio', { name: 'OTC' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(
+      dashboard.marketSwitch(grid).getByRole('radio', { name: 'ICE Endex' }),
+    ).toBeChecked();
+    await expect(page.getByTestId(`ice-click-price-${partSuffix}`)).toHaveText(/€|geen prijs/);
+    await expect(page.getByTestId(`otc-click-price-${partSuffix}`)).toHaveCount(0);
+
+    await page.reload();
+    await dashboard.loaded();
+    await expect(page.getByTestId(`grid-${gridId}`)).toHaveAttribute('data-market', 'ICE');
+  });
+
+  test('a muted maturity says what the user can do on keyboard focus', async ({
+    page,
+    loginPage,
+  }) => {
+    // A sign-in and the whole dashboard: slow on a busy machine.
+    test.slow();
+    const dashboard = new DashboardPage(page);
+    await loginPage.open();
+    await loginPage.signIn('viewer');
+    await dashboard.loaded();
+    const info = dashboard
+      .grids()
+      .first()
+      .getByRole('button', { name: /^Wat kunt u doen bij / })
+      .first();
+    // Reached by the keyboard (a tooltip opens on keyboard focus, not on a focus by script).
+    await info.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(info).toBeFocused();
+    await expect(page.getByRole('tooltip')).toHaveText(
+      'Vraag uw beheerder of accountmanager om klikrechten.',
+    );
+  });
+
+  test('on a phone every maturity is a card and nothing scrolls sideways', async ({
+    page,
+    loginPage,
+  }) => {
+    // A sign-in and the whole dashboard as cards: slow on a busy machine.
+    test.slow();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const dashboard = new DashboardPage(page);
+    await loginPage.open();
+    await loginPage.signIn('customer');
+    await dashboard.loaded();
+    const grid = dashboard.grids().first();
+    await expect(grid.getByRole('listitem')).toHaveCount(17);
+    await expect(grid.getByRole('table')).toHaveCount(0);
+    const box = await grid.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(await grid.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+  });
+
   for (const viewport of [
     { width: 1280, height: 800 },
     { width: 390, height: 844 },
@@ -134,6 +218,8 @@ test.describe('positions on the dashboard', () => {
       page,
       loginPage,
     }) => {
+      // Every contract's grid, charts and the plan's panels: a large page for axe on a busy machine.
+      test.setTimeout(90_000);
       await page.setViewportSize(viewport);
       const dashboard = new DashboardPage(page);
       await loginPage.open();

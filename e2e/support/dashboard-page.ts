@@ -22,6 +22,11 @@ export class DashboardPage {
     return this.page.locator('a[data-testid^="click-"]');
   }
 
+  /** The OTC / ICE Endex switch above a grid (absent on an OTC-only contract). */
+  marketSwitch(grid: Locator): Locator {
+    return grid.getByRole('radiogroup', { name: /^(Prijzen van markt|Prices of market)/ });
+  }
+
   customerSelect(): Locator {
     return this.page.getByTestId('customer-select');
   }
@@ -38,9 +43,26 @@ export class DashboardPage {
 
   /** Waits until the positions of the selected dashboard are on screen (not the stored copy). */
   async loaded(): Promise<void> {
-    await expect(this.page.getByTestId('screen-dashboard')).toBeVisible();
-    await expect(this.page.getByTestId('positions')).toBeVisible();
-    await expect(this.page.getByTestId('positions-cached')).toHaveCount(0);
+    // After a full page load the screen comes after the app, the session check and its lazy
+    // route; on a busy machine that alone can take longer than one expect's 10 s.
+    await expect(this.page.getByTestId('screen-dashboard')).toBeVisible({ timeout: 30_000 });
+    // The contracts' first answer, too, can take longer than 10 s on a busy machine.
+    await expect(this.page.getByTestId('positions')).toBeVisible({ timeout: 30_000 });
+    await expect(this.page.getByTestId('positions-cached')).toHaveCount(0, { timeout: 30_000 });
+    await this.scrollThrough();
+  }
+
+  /**
+   * Scrolls every contract into view, as a user reading the whole dashboard does: a card draws
+   * its years, grid and charts only once it comes near the screen (all but the first). Back at
+   * the top afterwards, where the user started.
+   */
+  async scrollThrough(): Promise<void> {
+    for (const contract of await this.contracts().all()) {
+      await contract.scrollIntoViewIfNeeded();
+      await expect(contract.locator('[data-testid^="contract-pending-"]')).toHaveCount(0);
+    }
+    await this.page.evaluate(() => window.scrollTo(0, 0));
   }
 
   /**

@@ -1,3 +1,4 @@
+import { fromDec, toDec } from '@klik/domain';
 import type { Results } from '@klik/api';
 
 type ResultPart = Results['data'][number]['parts'][number];
@@ -47,4 +48,28 @@ export function marketPriceAt(part: ResultPart, at: string): string | null {
     else break;
   }
   return price;
+}
+
+export interface MarketSummary {
+  from: string;
+  to: string;
+  low: string;
+  high: string;
+  last: string;
+}
+
+/** The market line in words, for the chart's text alternative; null without market prices. */
+export function marketSummary(part: ResultPart): MarketSummary | null {
+  const [first] = part.market;
+  const last = part.market[part.market.length - 1];
+  if (first === undefined || last === undefined) return null;
+  const prices = part.market.map((point) => toDec(point.price));
+  const low = prices.reduce((a, b) => (b.lt(a) ? b : a));
+  const high = prices.reduce((a, b) => (b.gt(a) ? b : a));
+  return { from: first.at, to: last.at, low: fromDec(low), high: fromDec(high), last: last.price };
+}
+
+/** Every price the chart draws, market and fixed, for scaling its axis. */
+export function chartPrices(part: ResultPart): string[] {
+  return [...part.market.map((point) => point.price), ...part.fixes.map((fix) => fix.price)];
 }

@@ -2,6 +2,7 @@ import { Alert, Badge, Box, Button, Group, Loader, Stack, Table, Text, Title } f
 import { useT } from '../../../shared/i18n/use-t';
 import { useSelection } from '../../../shared/session/use-selection';
 import { useClickCounter } from '../api/clicks-api';
+import { NoCustomer } from '../../../shared/ui/load-states';
 
 function Counter({ customerId }: { customerId: number }) {
   const t = useT();
@@ -84,11 +85,7 @@ export function ClickCounterScreen() {
     <Stack data-testid="screen-clickcounter">
       <Title order={1}>{t('clickCounter.title')}</Title>
       <Text>{t('clickCounter.intro')}</Text>
-      {customer ? (
-        <Counter key={customer.id} customerId={customer.id} />
-      ) : (
-        <Text>{t('purchase.noCustomer')}</Text>
-      )}
+      {customer ? <Counter key={customer.id} customerId={customer.id} /> : <NoCustomer />}
     </Stack>
   );
 }

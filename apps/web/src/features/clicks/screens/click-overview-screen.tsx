@@ -21,6 +21,8 @@ import { clickStatusKey, marketKey, partKey } from '../../../shared/i18n/domain-
 import { statusColor } from '../components/click-labels';
 import { formatMoney } from '../../../shared/format/format-numbers';
 import { filterFromSearch, type FilterField } from '../derive/click-filter';
+import { PATHS } from '../../../shared/routing/paths';
+import { EmptyState, NoCustomer } from '../../../shared/ui/load-states';
 
 /** Who may approve is the server's decision (four-eyes, click right, never the creator). */
 function mayDecide(click: ClickDetail): boolean {
@@ -206,6 +208,7 @@ function Overview({ customerId, session }: { customerId: number; session: Stored
   const queryClient = useQueryClient();
   const [search, edit] = useSearchEdits();
   const filter = filterFromSearch(search);
+  const filtered = search.toString() !== '';
   const clicks = useClickHistory(customerId, filter);
   const contracts = useCustomerContractSummaries(customerId);
 
@@ -258,7 +261,11 @@ function Overview({ customerId, session }: { customerId: number; session: Stored
         </Alert>
       )}
       {clicks.data && clicks.data.length === 0 && (
-        <Text data-testid="clicks-empty">{t('clicks.empty')}</Text>
+        <EmptyState
+          text={t(filtered ? 'clicks.empty' : 'clicks.none')}
+          steps={filtered ? [] : [{ to: PATHS.dashboard, label: t('clicks.toDashboard') }]}
+          testId="clicks-empty"
+        />
       )}
       {clicks.data && clicks.data.length > 0 && (
         <ClickTable clicks={clicks.data} session={session} />
@@ -282,7 +289,7 @@ export function ClickOverviewScreen() {
           <Overview key={customer.id} customerId={customer.id} session={session} />
         </>
       ) : (
-        <Text>{t('purchase.noCustomer')}</Text>
+        <NoCustomer />
       )}
     </Stack>
   );

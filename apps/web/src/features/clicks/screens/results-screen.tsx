@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
+import '@mantine/charts/styles.css';
 import type { Results } from '@klik/api';
 import {
   formatDateTime,
@@ -25,7 +26,11 @@ import { useT } from '../../../shared/i18n/use-t';
 import { useSelection } from '../../../shared/session/use-selection';
 import { useResults } from '../api/clicks-api';
 import { partKey } from '../../../shared/i18n/domain-labels';
-import { chartRows, marketPriceAt } from '../derive/results-chart';
+import { NoCustomer } from '../../../shared/ui/load-states';
+import { TableRegion } from '../../../shared/ui/table-region';
+import { WhenVisible } from '../../../shared/ui/when-visible';
+import { priceAxisProps } from '../../../shared/charts/price-axis';
+import { chartPrices, chartRows, marketPriceAt, marketSummary } from '../derive/results-chart';
 
 type Entry = Results['data'][number];
 type Part = Entry['parts'][number];
@@ -41,6 +46,8 @@ function PartChart({ entry, part }: { entry: Entry; part: Part }) {
     ...row,
     at: formatDateTime(row.at, locale),
   }));
+  const yAxis = priceAxisProps(chartPrices(part), locale);
+  const market = marketSummary(part);
   return (
     <Box component="figure" m={0} aria-labelledby={titleId} data-testid={`${id}-chart`}>
       <Title order={4} size="h6" id={titleId} component="figcaption" mb="xs">
@@ -52,46 +59,77 @@ function PartChart({ entry, part }: { entry: Entry; part: Part }) {
         <>
           <div aria-hidden="true">
             <LineChart
-              h={220}
+              h={240}
               data={rows}
               dataKey="at"
               withLegend
-              connectNulls
               accessibilityLayer={false}
+              yAxisLabel={t('results.chart.yAxis')}
+              yAxisProps={yAxis}
+              xAxisProps={{ minTickGap: 24 }}
+              dotProps={{ r: 5 }}
               valueFormatter={(value) => formatNumber(String(value), locale, 2)}
+              // The rows hold either a market price or a fix: the market line runs across the
+              // rows of the fixes, and each fix is a dot of its own, never joined to the next.
+              lineProps={(series) =>
+                series.name === 'fixed'
+                  ? { strokeWidth: 0, connectNulls: false }
+                  : { connectNulls: true, dot: false }
+              }
+              // Without market prices over the period, the legend does not promise a line.
               series={[
-                { name: 'market', label: t('results.chart.market'), color: 'gray.6' },
-                { name: 'fixed', label: t('results.chart.fixed'), color: 'teal.8' },
+                ...(market
+                  ? [{ name: 'market', label: t('results.chart.market'), color: 'blue.8' }]
+                  : []),
+                { name: 'fixed', label: t('results.chart.fixed'), color: 'orange.8' },
               ]}
             />
           </div>
+          {market === null && (
+            <Text size="sm" c="dimmed" data-testid={`${id}-no-market`}>
+              {t('results.chart.noMarket')}
+            </Text>
+          )}
           <div className="klik-visually-hidden">
-            <table>
-              <caption>{title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('results.table.date')}</th>
-                  <th scope="col">{t('results.table.maturity')}</th>
-                  <th scope="col">{t('results.table.volume')}</th>
-                  <th scope="col">{t('results.chart.fixed')}</th>
-                  <th scope="col">{t('results.chart.market')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {part.fixes.map((fix) => {
-                  const market = marketPriceAt(part, fix.at);
-                  return (
-                    <tr key={fix.clickId}>
-                      <th scope="row">{formatDateTime(fix.at, locale)}</th>
-                      <td>{fix.maturity}</td>
-                      <td>{formatVolume(fix.volume, locale)}</td>
-                      <td>{formatPrice(fix.price, locale)}</td>
-                      <td>{market === null ? '–' : formatPrice(market, locale)}</td>
-                    </tr>
-                  );
+            {market && (
+              <p data-testid={`${id}-market`}>
+                {t('results.chart.marketSummary', {
+                  from: formatDateTime(market.from, locale),
+                  to: formatDateTime(market.to, locale),
+                  low: formatPrice(market.low, locale),
+                  high: formatPrice(market.high, locale),
+                  last: formatPrice(market.last, locale),
                 })}
-              </tbody>
-            </table>
+              </p>
+            )}
+            {part.fixes.length > 0 && (
+              <table>
+                <caption>{title}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('results.table.date')}</th>
+                    <th scope="col">{t('results.table.maturity')}</th>
+                    <th scope="col">{t('results.table.volume')}</th>
+                    <th scope="col">{t('results.chart.fixed')}</th>
+                    <th scope="col">{t('results.chart.market')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {part.fixes.map((fix) => {
+                    const marketThen = marketPriceAt(part, fix.at);
+                    return (
+                      <tr key={fix.clickId}>
+                        <th scope="row">{formatDateTime(fix.at, locale)}</th>
+                        <td>{fix.maturity}</td>
+                        <td>{formatVolume(fix.volume, locale)}</td>
+                        <td>{formatPrice(fix.price, locale)}</td>
+                        <td>{marketThen === null ? '–' : formatPrice(marketThen, locale)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            )}
           </div>
         </>
       )}
@@ -121,50 +159,52 @@ function EntryCard({ entry }: { entry: Entry }) {
         <Text data-testid={`results-share-${entry.contractId}-${entry.yearOfSupply}`}>
           {t('results.entry.fixed', { share: formatPercentage(entry.fixedPercentage, locale) })}
         </Text>
-        <Box className="klik-table-scroll">
-          <Table withTableBorder fz="sm" miw={600}>
-            <caption className="klik-visually-hidden">
-              {t('results.table.caption', {
-                contractId: entry.contractId,
-                year: entry.yearOfSupply,
-              })}
-            </caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('results.table.part')}</Table.Th>
-                <Table.Th scope="col">{t('results.table.totalVolume')}</Table.Th>
-                <Table.Th scope="col">{t('results.table.fixedVolume')}</Table.Th>
-                <Table.Th scope="col">{t('results.table.share')}</Table.Th>
-                <Table.Th scope="col">{t('results.table.average')}</Table.Th>
+        <TableRegion
+          id={`${headingId}-table`}
+          caption={t('results.table.caption', {
+            contractId: entry.contractId,
+            year: entry.yearOfSupply,
+          })}
+          minWidth={600}
+          testId={`${headingId}-table`}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('results.table.part')}</Table.Th>
+              <Table.Th scope="col">{t('results.table.totalVolume')}</Table.Th>
+              <Table.Th scope="col">{t('results.table.fixedVolume')}</Table.Th>
+              <Table.Th scope="col">{t('results.table.share')}</Table.Th>
+              <Table.Th scope="col">{t('results.table.average')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {entry.parts.map((part) => (
+              <Table.Tr
+                key={part.name}
+                data-testid={`results-part-${entry.contractId}-${entry.yearOfSupply}-${part.name}`}
+              >
+                <Table.Th scope="row">{t(partKey(part.name))}</Table.Th>
+                <Table.Td className="klik-nowrap">
+                  {formatVolume(part.totalVolume, locale)}
+                </Table.Td>
+                <Table.Td className="klik-nowrap">
+                  {formatVolume(part.fixedVolume, locale)}
+                </Table.Td>
+                <Table.Td>{formatPercentage(part.fixedPercentage, locale)}</Table.Td>
+                <Table.Td className="klik-nowrap">
+                  {part.weightedAvgClickPrice === null
+                    ? t('results.noClicks')
+                    : formatPrice(part.weightedAvgClickPrice, locale)}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entry.parts.map((part) => (
-                <Table.Tr
-                  key={part.name}
-                  data-testid={`results-part-${entry.contractId}-${entry.yearOfSupply}-${part.name}`}
-                >
-                  <Table.Th scope="row">{t(partKey(part.name))}</Table.Th>
-                  <Table.Td className="klik-nowrap">
-                    {formatVolume(part.totalVolume, locale)}
-                  </Table.Td>
-                  <Table.Td className="klik-nowrap">
-                    {formatVolume(part.fixedVolume, locale)}
-                  </Table.Td>
-                  <Table.Td>{formatPercentage(part.fixedPercentage, locale)}</Table.Td>
-                  <Table.Td className="klik-nowrap">
-                    {part.weightedAvgClickPrice === null
-                      ? t('results.noClicks')
-                      : formatPrice(part.weightedAvgClickPrice, locale)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Box>
+            ))}
+          </Table.Tbody>
+        </TableRegion>
         <SimpleGrid cols={{ base: 1, md: entry.parts.length > 1 ? 2 : 1 }} spacing="lg">
           {entry.parts.map((part) => (
-            <PartChart key={part.name} entry={entry} part={part} />
+            <WhenVisible key={part.name} minHeight={300}>
+              <PartChart entry={entry} part={part} />
+            </WhenVisible>
           ))}
         </SimpleGrid>
       </Stack>
@@ -214,11 +254,7 @@ export function ResultsScreen() {
     <Stack data-testid="screen-resultaten">
       <Title order={1}>{t('results.title')}</Title>
       <Text>{t('results.intro')}</Text>
-      {customer ? (
-        <ResultsOf key={customer.id} customerId={customer.id} />
-      ) : (
-        <Text>{t('purchase.noCustomer')}</Text>
-      )}
+      {customer ? <ResultsOf key={customer.id} customerId={customer.id} /> : <NoCustomer />}
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import {
   type ContractData,
   type ContractSummary,
 } from '@klik/api';
+import { trackContracts } from './no-price-yet';
 import type { PositionsSource } from './positions-source';
 
 // position_{contractId} is the persistent one (spec section 3): it lives in localStorage. The
@@ -22,6 +23,7 @@ function summaryKey(source: PositionsSource): string {
 
 /** Keeps each contract's positions and clicks under the spec's keys; a full storage only warns. */
 export function storeContracts(contracts: readonly ContractData[]): void {
+  trackContracts(contracts);
   for (const { clicks, ...position } of contracts) {
     localJsonStorage.write(STORAGE_KEYS.position(position.contractId), position);
     sessionJsonStorage.write(STORAGE_KEYS.clicks(position.contractId), clicks);

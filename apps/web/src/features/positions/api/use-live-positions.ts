@@ -4,6 +4,7 @@ import { useApiClient } from '../../../shared/api/use-api-client';
 import { useRealtimeEvents, useRealtimeOpened } from '../../../shared/websocket/realtime-context';
 import { applyPriceUpdate } from '../derive/apply-prices';
 import { markPaused } from '../derive/mark-paused';
+import { positionsWaitingForPrice } from './no-price-yet';
 import { storeContracts } from './positions-cache';
 import { positionsQueryKeys, type PositionsSource } from './positions-source';
 import { fetchContract, replaceContract } from './refresh-contract';
@@ -34,7 +35,11 @@ export function useLivePositions(source: PositionsSource): void {
       case 'priceUpdate': {
         const contracts = queryClient.getQueryData<ContractData[]>(key);
         if (!contracts) return;
-        const result = applyPriceUpdate(contracts, event.payload.prices);
+        const result = applyPriceUpdate(
+          contracts,
+          event.payload.prices,
+          positionsWaitingForPrice(),
+        );
         if (result.moved.length > 0) {
           queryClient.setQueryData<ContractData[]>(key, result.contracts);
           storeContracts(result.moved);

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense, useId, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -13,12 +13,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { isYearHistory } from '@klik/domain';
 import { useT } from '../../../shared/i18n/use-t';
+import { useNow } from '../../../shared/time/use-now';
 import { useLoadingFlags } from '../api/loading-flags';
 import type { ContractData, ContractSummary as Summary } from '@klik/api';
 import type { PositionsSource } from '../api/positions-source';
 import { useRefreshContract } from '../api/refresh-contract';
-import { yearOffered } from '../derive/grid-rows';
+import { WhenVisible } from '../../../shared/ui/when-visible';
+import { statusesOfYear, yearOffered } from '../derive/grid-rows';
 import { ContractSummary } from './contract-summary';
 import { PositionGrid } from './position-grid';
 import { clickOptionKey, clickTypeKey } from '../../../shared/i18n/domain-labels';
@@ -32,17 +35,57 @@ interface ContractCardProps {
   summary: Summary | null;
   readOnly: boolean;
   source: PositionsSource;
+  /**
+   * Whether the years, grid, summary and charts are drawn at once; otherwise only once the card
+   * comes near the screen. A dashboard draws the first card at once and the others as they are
+   * scrolled to, so the first paint does not wait for every contract's grid (issue 17).
+   */
+  eager?: boolean;
 }
 
-/** One contract: its terms, a grid per year of supply, its summary and its charts. */
-export function ContractCard({ contract, summary, readOnly, source }: ContractCardProps) {
+/** Roughly a card's years, grid and charts on a laptop, so the page does not jump as they come. */
+const BODY_HEIGHT = 1200;
+
+// Whether a year passed into history is judged to the minute; deadlines fall at 16:00.
+const HISTORY_CLOCK_MS = 60_000;
+
+/**
+ * The contract's years in order, split into those still ahead and those that are history
+ * (isYearHistory), and the year the tabs open on: the first year ahead that can be clicked now,
+ * else the first year ahead, else the first year.
+ */
+function useYears(contract: ContractData) {
+  const at = new Date(useNow(HISTORY_CLOCK_MS));
+  const years = [...contract.yearsOfSupply].sort((a, b) => a - b);
+  const history = years.filter((year) =>
+    isYearHistory({
+      clickType: contract.clickType,
+      statuses: statusesOfYear(contract, year),
+      at,
+    }),
+  );
+  const ahead = years.filter((year) => !history.includes(year));
+  const opening = ahead.find((year) => yearOffered(contract, year)) ?? ahead[0] ?? years[0];
+  return { years, ahead, history, opening };
+}
+
+/**
+ * One contract: its terms, a grid per year of supply (years that are history behind a disclosure
+ * after the others), its summary and the charts of the year shown.
+ */
+export const ContractCard = memo(function ContractCard({
+  contract,
+  summary,
+  readOnly,
+  source,
+  eager = false,
+}: ContractCardProps) {
   const t = useT();
   const flags = useLoadingFlags();
   const refresh = useRefreshContract(source);
   const loading = flags.contract[contract.contractId] === true;
   const headingId = `contract-heading-${contract.contractId}`;
-  const years = [...contract.yearsOfSupply].sort((a, b) => a - b);
-  const [firstYear] = years;
+  const body = <ContractBody contract={contract} summary={summary} readOnly={readOnly} />;
 
   return (
     <Card
@@ -104,14 +147,51 @@ export function ContractCard({ contract, summary, readOnly, source }: ContractCa
           </Alert>
         )}
 
-        {firstYear === undefined ? (
-          <Text>{t('positions.contract.noYears')}</Text>
+        {eager ? (
+          body
         ) : (
-          <Tabs defaultValue={String(firstYear)} keepMounted={false}>
+          <WhenVisible minHeight={BODY_HEIGHT} testId={`contract-pending-${contract.contractId}`}>
+            {body}
+          </WhenVisible>
+        )}
+      </Stack>
+    </Card>
+  );
+});
+
+/** A contract's years with the grid of the year shown, its summary and that year's charts. */
+function ContractBody({
+  contract,
+  summary,
+  readOnly,
+}: Pick<ContractCardProps, 'contract' | 'summary' | 'readOnly'>) {
+  const t = useT();
+  const tabListId = useId();
+  const { years, ahead, history, opening } = useYears(contract);
+  const [chosenYear, setChosenYear] = useState<number | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  // With nothing ahead the history is all there is, so it is shown without asking.
+  const showHistory = historyOpen || ahead.length === 0;
+  const tabYears = showHistory ? years : ahead;
+  // Until the user picks a year the tabs follow the data (a stored copy, then the fresh one).
+  const selectedYear = chosenYear !== null && tabYears.includes(chosenYear) ? chosenYear : opening;
+
+  return (
+    <>
+      {selectedYear === undefined ? (
+        <Text>{t('positions.contract.noYears')}</Text>
+      ) : (
+        <Tabs
+          value={String(selectedYear)}
+          onChange={(value) => setChosenYear(value === null ? null : Number(value))}
+          keepMounted={false}
+        >
+          <Group gap="xs" align="flex-end" wrap="wrap">
             <Tabs.List
+              id={tabListId}
               aria-label={t('positions.contract.years', { contractId: contract.contractId })}
             >
-              {years.map((year) => {
+              {tabYears.map((year) => {
                 const offered = yearOffered(contract, year);
                 return (
                   <Tabs.Tab
@@ -119,15 +199,37 @@ export function ContractCard({ contract, summary, readOnly, source }: ContractCa
                     value={String(year)}
                     data-testid={`year-tab-${contract.contractId}-${year}`}
                     data-offered={offered}
+                    data-history={history.includes(year)}
                   >
                     {offered ? year : t('positions.contract.yearNotOffered', { year })}
                   </Tabs.Tab>
                 );
               })}
             </Tabs.List>
-            {years.map((year) => (
-              <Tabs.Panel key={year} value={String(year)} pt="xs">
-                {!yearOffered(contract, year) && (
+            {history.length > 0 && ahead.length > 0 && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                aria-expanded={historyOpen}
+                aria-controls={tabListId}
+                onClick={() => {
+                  setHistoryOpen(!historyOpen);
+                  if (historyOpen) setChosenYear(null);
+                }}
+                data-testid={`history-${contract.contractId}`}
+              >
+                {t('positions.contract.history', { years: history.join(', ') })}
+              </Button>
+            )}
+          </Group>
+          {tabYears.map((year) => (
+            <Tabs.Panel key={year} value={String(year)} pt="xs">
+              {history.includes(year) ? (
+                <Text size="sm" mb="xs" data-testid={`year-history-${contract.contractId}-${year}`}>
+                  {t('positions.contract.historyNote')}
+                </Text>
+              ) : (
+                !yearOffered(contract, year) && (
                   <Text
                     size="sm"
                     mb="xs"
@@ -135,26 +237,28 @@ export function ContractCard({ contract, summary, readOnly, source }: ContractCa
                   >
                     {t('positions.contract.yearNotOfferedNote', { year })}
                   </Text>
-                )}
-                <PositionGrid contract={contract} year={year} readOnly={readOnly} />
-              </Tabs.Panel>
-            ))}
-          </Tabs>
-        )}
+                )
+              )}
+              <PositionGrid contract={contract} year={year} readOnly={readOnly} />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
 
-        <Grid gap="lg">
-          {summary && (
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <ContractSummary summary={summary} />
-            </Grid.Col>
-          )}
-          <Grid.Col span={{ base: 12, md: summary ? 8 : 12 }}>
-            <Suspense fallback={<Skeleton height={260} />}>
-              <ContractCharts contract={contract} />
-            </Suspense>
+      <Grid gap="lg">
+        {summary && (
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <ContractSummary summary={summary} />
           </Grid.Col>
-        </Grid>
-      </Stack>
-    </Card>
+        )}
+        <Grid.Col span={{ base: 12, md: summary ? 8 : 12 }}>
+          <Suspense fallback={<Skeleton height={260} />}>
+            {selectedYear !== undefined && (
+              <ContractCharts contract={contract} year={selectedYear} />
+            )}
+          </Suspense>
+        </Grid.Col>
+      </Grid>
+    </>
   );
 }

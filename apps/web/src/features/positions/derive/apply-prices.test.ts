@@ -43,6 +43,22 @@ describe('a priceUpdate applied to the positions on screen', () => {
     expect(result.reload).toEqual([]);
   });
 
+  it('reloads a contract when a price reaches a position stored as waiting for one (DC_23)', () => {
+    const waiting = aContract({
+      status: (maturity, year) =>
+        maturity === 'Q1' && year === 2027 ? { clickable: false, disableClickReason: 'DC_23' } : {},
+    });
+    const result = applyPriceUpdate([waiting], [quote()], new Set(['KL-270001/2027/Q1']));
+    expect(result.reload).toEqual([waiting]);
+    // Without the stored DC_23 the offer only moves in place.
+    expect(applyPriceUpdate([waiting], [quote()]).reload).toEqual([]);
+    // A price for another position of a waiting contract does not reload it.
+    expect(
+      applyPriceUpdate([waiting], [quote({ maturity: 'Q2' })], new Set(['KL-270001/2027/Q1']))
+        .reload,
+    ).toEqual([]);
+  });
+
   it('moves only the quoted instrument: year, maturity and market', () => {
     const [updated] = applyPriceUpdate([gas], [quote({ market: 'ICE', maturity: 'M2' })]).contracts;
     expect(status(updated!, 2027, 'M2').contractParts[0]!.iceOfferPart?.marketPrice).toBe('36.125');

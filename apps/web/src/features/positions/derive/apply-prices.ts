@@ -3,6 +3,7 @@ import {
   fromDec,
   isDecimalString,
   isOtcOfferValid,
+  positionKey,
   toDec,
   type Market,
 } from '@klik/domain';
@@ -64,10 +65,15 @@ export interface PriceUpdateResult {
   reload: ContractData[];
 }
 
-/** Applies a priceUpdate to the positions on screen, in place of a reload. */
+/**
+ * Applies a priceUpdate to the positions on screen, in place of a reload. A quote reaching a
+ * position in `waitingForPrice` (stored DC_23, spec section 4) reloads its contract: that price
+ * may be the one the position waited for.
+ */
 export function applyPriceUpdate(
   contracts: readonly ContractData[],
   prices: readonly Quote[],
+  waitingForPrice: ReadonlySet<string> = new Set(),
 ): PriceUpdateResult {
   const quotes = latestQuotes(prices);
   const moved: ContractData[] = [];
@@ -80,6 +86,7 @@ export function applyPriceUpdate(
 
     const updateStatus = (status: Status): Status => {
       let statusChanged = false;
+      const waiting = waitingForPrice.has(positionKey(contract.contractId, status));
       const contractParts = status.contractParts.map((part) => {
         let updated = part;
         // The server names each part's market product (its pricing ID, docs/margins.md).
@@ -90,6 +97,7 @@ export function applyPriceUpdate(
             instrumentKey(product, status.yearOfSupply, status.maturity, market),
           );
           if (!quote) continue;
+          if (waiting) needsReload = true;
           const field = market === 'OTC' ? 'offerPart' : 'iceOfferPart';
           const outcome = moveOffer(updated[field], quote, market);
           if (outcome.kind === 'reload') needsReload = true;

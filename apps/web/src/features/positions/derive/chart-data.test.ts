@@ -1,74 +1,86 @@
 import { describe, expect, it } from 'vitest';
 import { aContract, aPart, aSummary, powerParts } from '../../../test/position-builders';
-import { forwardCurve } from './forward-curve-data';
+import { curvePrices, forwardCurve } from './forward-curve-data';
 import { summaryYears } from './summary-years';
-import { volumesPerYear } from './volume-chart-data';
 
-describe('clicked versus open volume per year', () => {
-  it('sums the parts of the year position exactly', () => {
-    const contract = aContract({
-      commodity: 'Power',
-      yearsOfSupply: [2028, 2027],
-      status: (maturity, year) =>
-        maturity === 'Y' && year === 2027
-          ? {
-              contractParts: [
-                aPart({
-                  name: 'Peak',
-                  clickedVolume: '0.1',
-                  volumeNotClicked: '0.2',
-                  totalVolume: '0.3',
-                }),
-                aPart({
-                  name: 'OffPeak',
-                  clickedVolume: '0.2',
-                  volumeNotClicked: '999.9',
-                  totalVolume: '1000.1',
-                }),
-              ],
-            }
-          : { contractParts: powerParts() },
-    });
-    expect(volumesPerYear(contract)).toEqual([
-      { yearOfSupply: 2027, clicked: '0.3', open: '1000.1', total: '1000.4' },
-      { yearOfSupply: 2028, clicked: '600', open: '2400', total: '3000' },
-    ]);
-  });
-
-  it('falls back to the quarters when a year has no year position', () => {
-    const contract = aContract({ yearsOfSupply: [2027] });
-    contract.statusPerContract.yearStatuses = [];
-    // Four quarters of 1200 MWh total, 300 clicked each.
-    expect(volumesPerYear(contract)).toEqual([
-      { yearOfSupply: 2027, clicked: '1200', open: '3600', total: '4800' },
-    ]);
-  });
-});
-
-describe('forward curve', () => {
-  it('gives one series per part and market with a price, month by month across the years', () => {
+describe('forward curve of a year', () => {
+  it('gives one series per part and market with a price, month by month, for that year only', () => {
     const contract = aContract({
       commodity: 'Power',
       yearsOfSupply: [2027, 2028],
-      status: () => ({ contractParts: powerParts() }),
+      status: (maturity, year) => ({
+        contractParts: powerParts().map((part) =>
+          year === 2028 ? { ...part, offerPart: { ...part.offerPart!, marketPrice: '90' } } : part,
+        ),
+      }),
     });
-    const curve = forwardCurve(contract);
+    const curve = forwardCurve(contract, 2028);
     expect(curve.series.map((series) => series.key)).toEqual([
       'Peak_OTC',
       'Peak_ICE',
       'OffPeak_OTC',
     ]);
-    expect(curve.points).toHaveLength(24);
-    expect(curve.points[0]).toEqual({
-      yearOfSupply: 2027,
-      maturity: 'M1',
-      prices: { Peak_OTC: '85.255', Peak_ICE: '84.1', OffPeak_OTC: '70.1' },
+    expect(curve.points.map((point) => point.maturity)).toEqual(
+      Array.from({ length: 12 }, (_, index) => `M${index + 1}`),
+    );
+    expect(curve.points[0]?.prices).toEqual({
+      Peak_OTC: '90',
+      Peak_ICE: '84.1',
+      OffPeak_OTC: '90',
     });
-    expect(curve.points.map((p) => `${p.yearOfSupply}-${p.maturity}`).slice(10, 14)).toEqual([
-      '2027-M11',
-      '2027-M12',
-      '2028-M1',
-      '2028-M2',
+    expect(forwardCurve(contract, 2027).points[0]?.prices.Peak_OTC).toBe('85.255');
+  });
+
+  it('marks the weighted average click price of each part where it has fixed volume', () => {
+    const contract = aContract({
+      commodity: 'Power',
+      yearsOfSupply: [2027],
+      status: (maturity) => ({
+        contractParts: [
+          aPart({
+            name: 'Peak',
+            clickedVolume: maturity === 'M2' ? '0' : '10',
+            weightedAvgClickPrice: maturity === 'M2' ? null : '81.1234',
+          }),
+          aPart({ name: 'OffPeak', clickedVolume: '0', weightedAvgClickPrice: null }),
+        ],
+      }),
+    });
+    const curve = forwardCurve(contract, 2027);
+    expect(curve.fixedParts).toEqual(['Peak']);
+    expect(curve.points[0]?.fixed).toEqual({ Peak: '81.1234' });
+    expect(curve.points[1]?.fixed).toEqual({ Peak: null });
+    expect(curvePrices(curve)).toContain('81.1234');
+    expect(curvePrices(curve)).not.toContain(null);
+  });
+
+  it('uses quarters, then the year, when the months have no prices', () => {
+    const unpriced = aPart({
+      offerPart: null,
+      iceOfferPart: null,
+      clickedVolume: '0',
+      weightedAvgClickPrice: null,
+    });
+    const contract = aContract({
+      yearsOfSupply: [2027],
+      status: (maturity) => (maturity.startsWith('M') ? { contractParts: [unpriced] } : {}),
+    });
+    expect(forwardCurve(contract, 2027).points.map((point) => point.maturity)).toEqual([
+      'Q1',
+      'Q2',
+      'Q3',
+      'Q4',
+    ]);
+    const yearOnly = aContract({
+      yearsOfSupply: [2027],
+      status: (maturity) => (maturity === 'Y' ? {} : { contractParts: [unpriced] }),
+    });
+    expect(forwardCurve(yearOnly, 2027).points).toEqual([
+      {
+        maturity: 'Y',
+        prices: { Gas_OTC: '85.255', Gas_ICE: '84.1' },
+        fixed: { Gas: '80.5' },
+      },
     ]);
   });
 
@@ -78,14 +90,18 @@ describe('forward curve', () => {
       yearsOfSupply: [2027],
       status: (maturity) => (maturity === 'M2' ? { contractParts: [noOtc] } : {}),
     });
-    const m2 = forwardCurve(contract).points.find((point) => point.maturity === 'M2');
+    const m2 = forwardCurve(contract, 2027).points.find((point) => point.maturity === 'M2');
     expect(m2?.prices).toEqual({ Gas_OTC: null, Gas_ICE: '84.1' });
 
-    const unpriced = aPart({ offerPart: null, iceOfferPart: null });
-    expect(forwardCurve(aContract({ status: () => ({ contractParts: [unpriced] }) }))).toEqual({
-      series: [],
-      points: [],
+    const unpriced = aPart({
+      offerPart: null,
+      iceOfferPart: null,
+      clickedVolume: '0',
+      weightedAvgClickPrice: null,
     });
+    const empty = aContract({ status: () => ({ contractParts: [unpriced] }) });
+    expect(forwardCurve(empty, 2027)).toEqual({ series: [], fixedParts: [], points: [] });
+    expect(curvePrices(forwardCurve(empty, 2027))).toEqual([]);
   });
 });
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { aContract, aPart, powerParts } from '../../../test/position-builders';
-import { gridRows, startPurchasePath, statusesOfYear, yearOffered } from './grid-rows';
+import {
+  gridMarkets,
+  gridPartNames,
+  gridRows,
+  shownMarket,
+  startPurchasePath,
+  statusesOfYear,
+  yearOffered,
+} from './grid-rows';
 
 describe('grid rows', () => {
   it('orders a year as Y, Q1-Q4, M1-M12 and leaves other years out', () => {
@@ -65,20 +73,28 @@ describe('grid rows', () => {
         name: 'Peak',
         openVolume: '600',
         totalVolume: '1000',
-        otcPrice: '85.255',
-        icePrice: '84.1',
-        otcClickPrice: '86.7675',
-        iceClickPrice: '85.6125',
+        prices: {
+          OTC: {
+            marketPrice: '85.255',
+            clickPrice: '86.7675',
+            quotedAt: '2026-11-20T09:00:00.000Z',
+          },
+          ICE: { marketPrice: '84.1', clickPrice: '85.6125', quotedAt: '2026-11-20T09:00:00.000Z' },
+        },
       },
       {
         name: 'OffPeak',
         openVolume: '1800',
         totalVolume: '2000',
-        otcPrice: '70.1',
-        icePrice: null,
-        otcClickPrice: '71.6125',
-        iceClickPrice: null,
+        prices: {
+          OTC: { marketPrice: '70.1', clickPrice: '71.6125', quotedAt: null },
+          ICE: null,
+        },
       },
+    ]);
+    expect(gridPartNames(gridRows(contract, 2027, { readOnly: false }))).toEqual([
+      'Peak',
+      'OffPeak',
     ]);
   });
 
@@ -90,7 +106,11 @@ describe('grid rows', () => {
         ],
       }),
     });
-    expect(gridRows(contract, 2027, { readOnly: false })[0]?.parts[0]?.otcPrice).toBeNull();
+    expect(gridRows(contract, 2027, { readOnly: false })[0]?.parts[0]?.prices.OTC).toEqual({
+      marketPrice: null,
+      clickPrice: null,
+      quotedAt: null,
+    });
   });
 
   it('calls a year offered only when some maturity of it is clickable', () => {
@@ -101,5 +121,22 @@ describe('grid rows', () => {
     expect(yearOffered(contract, 2027)).toBe(true);
     expect(yearOffered(contract, 2028)).toBe(false);
     expect(statusesOfYear(contract, 2029)).toEqual([]);
+  });
+
+  it('offers the ICE Endex prices only on a contract that is not OTC only', () => {
+    expect(gridMarkets('OTC_ONLY')).toEqual(['OTC']);
+    expect(gridMarkets('PRE_EOD')).toEqual(['OTC', 'ICE']);
+    expect(gridMarkets('PRE_EOD_AND_OVERNIGHT')).toEqual(['OTC', 'ICE']);
+  });
+
+  it("shows the user's market where the contract offers it and OTC otherwise", () => {
+    expect(shownMarket(null, ['OTC', 'ICE'])).toBe('OTC');
+    expect(shownMarket('ICE', ['OTC', 'ICE'])).toBe('ICE');
+    expect(shownMarket('ICE', ['OTC'])).toBe('OTC');
+  });
+
+  it('names no part columns for a year without parts', () => {
+    const contract = aContract({ status: () => ({ contractParts: [] }) });
+    expect(gridPartNames(gridRows(contract, 2027, { readOnly: false }))).toEqual([]);
   });
 });

@@ -3,6 +3,8 @@ import {
   clickTypeAllows,
   isYearOffered,
   type DisableClickReason,
+  type Market,
+  type MarketOption,
   type Maturity,
 } from '@klik/domain';
 import type { ContractData, ContractPart, Status } from '@klik/api';
@@ -26,14 +28,20 @@ export function yearOffered(contract: ContractData, year: number): boolean {
   return isYearOffered(statusesOfYear(contract, year));
 }
 
+/** One market's offer for a part: the price quoted there and what a click would cost. */
+export interface GridPrice {
+  marketPrice: string | null;
+  /** Market price + mark-up + transaction fees; null without a market price. */
+  clickPrice: string | null;
+  quotedAt: string | null;
+}
+
 export interface GridPart {
   name: ContractPart['name'];
   openVolume: string;
   totalVolume: string;
-  otcPrice: string | null;
-  icePrice: string | null;
-  otcClickPrice: string | null;
-  iceClickPrice: string | null;
+  /** Null where the market has no offer for the part. */
+  prices: Readonly<Record<Market, GridPrice | null>>;
 }
 
 export type GridAction =
@@ -49,15 +57,17 @@ export interface GridRow {
   parts: GridPart[];
 }
 
+function gridPrice(offer: ContractPart['offerPart']): GridPrice | null {
+  if (offer === null) return null;
+  return { marketPrice: offer.marketPrice, clickPrice: offer.clickPrice, quotedAt: offer.quotedAt };
+}
+
 function gridPart(part: ContractPart): GridPart {
   return {
     name: part.name,
     openVolume: part.volumeNotClicked,
     totalVolume: part.totalVolume,
-    otcPrice: part.offerPart?.marketPrice ?? null,
-    icePrice: part.iceOfferPart?.marketPrice ?? null,
-    otcClickPrice: part.offerPart?.clickPrice ?? null,
-    iceClickPrice: part.iceOfferPart?.clickPrice ?? null,
+    prices: { OTC: gridPrice(part.offerPart), ICE: gridPrice(part.iceOfferPart) },
   };
 }
 
@@ -88,4 +98,23 @@ export function gridRows(
     action: action(contract, status, options.readOnly),
     parts: status.contractParts.map(gridPart),
   }));
+}
+
+/** The markets whose prices the grid can show: OTC always, ICE Endex unless the contract is OTC only. */
+export function gridMarkets(clickOption: MarketOption): readonly Market[] {
+  return clickOption === 'OTC_ONLY' ? ['OTC'] : ['OTC', 'ICE'];
+}
+
+/** The market the grid shows: the user's choice where the contract offers it, OTC otherwise. */
+export function shownMarket(chosen: Market | null, markets: readonly Market[]): Market {
+  return chosen !== null && markets.includes(chosen) ? chosen : 'OTC';
+}
+
+/** The part names of a year's grid, in the order of its rows' parts (columns of the grid). */
+export function gridPartNames(rows: readonly GridRow[]): ContractPart['name'][] {
+  const names: ContractPart['name'][] = [];
+  for (const row of rows) {
+    for (const part of row.parts) if (!names.includes(part.name)) names.push(part.name);
+  }
+  return names;
 }

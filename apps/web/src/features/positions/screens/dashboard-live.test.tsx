@@ -45,42 +45,33 @@ function gasQuote(overrides: Partial<PriceUpdatePayload['prices'][number]> = {})
   };
 }
 
-function priceCells(maturity: string) {
-  const row = screen.getByTestId(`position-KL-270001-2027-${maturity}`);
-  return within(row)
-    .getAllByRole('cell')
-    .map((cell) => cell.textContent?.replace(/[\u00a0\u202f]/g, ' '));
+/** The shown (OTC) click price and market price of a maturity's gas part, as on screen. */
+function prices(maturity: string) {
+  const id = `KL-270001-2027-${maturity}-Gas`;
+  return [`otc-click-price-${id}`, `otc-price-${id}`].map((testId) =>
+    screen.getByTestId(testId).textContent?.replace(/[\u00a0\u202f]/g, ' '),
+  );
 }
 
 describe('live prices on the dashboard', () => {
   it('changes the visible prices in place, highlights the changed cells and refetches nothing', async () => {
     const server = serverWith([aContract()]);
     const { socket } = await openLiveDashboard(server);
-    expect(priceCells('Y').slice(3, 7)).toEqual([
-      '€ 85,26/MWh',
-      '€ 84,10/MWh',
-      '€ 86,77/MWh',
-      '€ 85,61/MWh',
-    ]);
+    expect(prices('Y')).toEqual(['€ 86,77/MWh', 'markt € 85,26/MWh']);
     const requestsBefore = server.requests.length;
 
     act(() => socket.emit('priceUpdate', { prices: [gasQuote()], sentAt: 1 }));
 
-    // OTC 36.125, click price 36.125 + mark-up and fees 1.5125 = 37.6375; ICE untouched.
-    await waitFor(() =>
-      expect(priceCells('Y').slice(3, 7)).toEqual([
-        '€ 36,13/MWh',
-        '€ 84,10/MWh',
-        '€ 37,64/MWh',
-        '€ 85,61/MWh',
-      ]),
-    );
-    const cells = within(screen.getByTestId('position-KL-270001-2027-Y')).getAllByRole('cell');
-    expect(cells[3]).toHaveAttribute('data-changed', 'true');
-    expect(cells[5]).toHaveAttribute('data-changed', 'true');
-    expect(cells[4]).not.toHaveAttribute('data-changed');
+    // OTC 36.125, click price 36.125 + mark-up and fees 1.5125 = 37.6375.
+    await waitFor(() => expect(prices('Y')).toEqual(['€ 37,64/MWh', 'markt € 36,13/MWh']));
+    const id = 'KL-270001-2027-Y-Gas';
+    expect(screen.getByTestId(`otc-click-price-${id}`)).toHaveAttribute('data-changed', 'true');
+    expect(screen.getByTestId(`otc-price-${id}`)).toHaveAttribute('data-changed', 'true');
     // Another maturity did not move.
-    expect(priceCells('Q1')[3]).toBe('€ 85,26/MWh');
+    expect(prices('Q1')).toEqual(['€ 86,77/MWh', 'markt € 85,26/MWh']);
+    expect(screen.getByTestId('otc-click-price-KL-270001-2027-Q1-Gas')).not.toHaveAttribute(
+      'data-changed',
+    );
     expect(server.requests.length).toBe(requestsBefore);
     // The stored copy follows, so a later start shows the moved price too.
     const stored = JSON.parse(window.localStorage.getItem('position_KL-270001') ?? '{}') as {
@@ -146,10 +137,13 @@ describe('clickUpdate on the dashboard', () => {
   it('ignores a contract that is not on the dashboard', async () => {
     const server = serverWith([aContract()]);
     const { socket } = await openLiveDashboard(server);
-    const before = server.requests.length;
+    // The positions' own calls; the plan's panels (standing orders) refresh on every click.
+    const positionCalls = () =>
+      server.callsTo('GET', CONTRACT_DATA).length + server.callsTo('GET', DASHBOARD_DATA).length;
+    const before = positionCalls();
     act(() => socket.emit('clickUpdate', { contractId: 'KL-999999' }));
     act(() => socket.emit('sessionCountUpdate', { count: 4 }));
-    expect(server.requests.length).toBe(before);
+    expect(positionCalls()).toBe(before);
   });
 });
 

@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Commodity } from '@klik/domain';
 import { useParams } from 'react-router';
+import { useMemo, type ReactNode } from 'react';
 import { useT } from '../../../shared/i18n/use-t';
 import { useSelection } from '../../../shared/session/use-selection';
 import { useSession } from '../../../shared/session/use-session';
+import { useNow } from '../../../shared/time/use-now';
 import { useContracts } from '../api/get-contracts';
 import { useSummaries } from '../api/get-summaries';
 import { useLoadingFlags } from '../api/loading-flags';
@@ -11,6 +13,7 @@ import type { PositionsSource } from '../api/positions-source';
 import { useLivePositions } from '../api/use-live-positions';
 import { CommoditySwitch } from '../components/commodity-switch';
 import { ContractCard } from '../components/contract-card';
+import { DashboardSummary, type CorridorOf } from '../components/dashboard-summary';
 import { PauseBanner } from '../components/pause-banner';
 import { commodityFromRoute, filterByCommodity } from '../derive/commodity-filter';
 
@@ -112,13 +115,14 @@ function Positions({
               })}
         </Text>
       ) : (
-        shown.map((contract) => (
+        shown.map((contract, index) => (
           <ContractCard
             key={contract.contractId}
             contract={contract}
             summary={summaryOf(contract.contractId)}
             readOnly={readOnly}
             source={source}
+            eager={index === 0}
           />
         ))
       )}
@@ -126,21 +130,86 @@ function Positions({
   );
 }
 
-/** The customer's positions per contract and year, for the selected dashboard (spec section 2). */
-export function DashboardScreen() {
-  const t = useT();
+// Deadlines count in days, so a minute is fine enough for the days left and a year passing.
+const SUMMARY_CLOCK_MS = 60_000;
+
+/** The summary strip over the same contracts as the positions below it, by the commodity filter. */
+function Summary({
+  source,
+  commodity,
+  corridorOf,
+}: {
+  source: PositionsSource;
+  commodity: Commodity | null;
+  corridorOf?: CorridorOf;
+}) {
+  const contracts = useContracts(source);
+  const now = useNow(SUMMARY_CLOCK_MS);
+  const shown = useMemo(
+    () => contracts.data && filterByCommodity(contracts.data, commodity),
+    [contracts.data, commodity],
+  );
+  // A failed load is said once, by the positions below.
+  if (contracts.isError) return null;
+  return <DashboardSummary contracts={shown} now={now} corridorOf={corridorOf} />;
+}
+
+/**
+ * The customer's positions per contract and year, for the selected dashboard (spec section 2),
+ * under a summary per commodity and year.
+ *
+ * `plan`: what the customer's plan says about these positions (price alerts, standing orders,
+ * budget and hedge corridor), and `corridorOf`: the hedge corridor of a commodity's year for the
+ * summary; both composed by the app from those features (app/routes/dashboard-route.tsx).
+ */
+export function DashboardScreen({
+  plan,
+  corridorOf,
+}: {
+  plan?: ReactNode;
+  corridorOf?: CorridorOf;
+}) {
   const session = useSession();
-  const { customer, dashboard } = useSelection();
   const commodity = commodityFromRoute(useParams().commodity);
   if (!session) return null;
   if (commodity === 'unknown') return <NotFound />;
 
-  // A customer without dashboards still has contracts: they are shown for the customer.
-  const source: PositionsSource | null = dashboard
-    ? { kind: 'dashboard', id: dashboard.id }
-    : customer
-      ? { kind: 'customer', id: customer.id }
-      : null;
+  return (
+    <Dashboard
+      plan={plan}
+      corridorOf={corridorOf}
+      commodity={commodity}
+      readOnly={session.readOnly}
+    />
+  );
+}
+
+function Dashboard({
+  plan,
+  corridorOf,
+  commodity,
+  readOnly,
+}: {
+  plan?: ReactNode;
+  corridorOf?: CorridorOf;
+  commodity: Commodity | null;
+  readOnly: boolean;
+}) {
+  const t = useT();
+  const { customer, dashboard } = useSelection();
+  // A customer without dashboards still has contracts: they are shown for the customer. One
+  // object per selection, so a contract card that did not change is not drawn again.
+  const dashboardId = dashboard?.id;
+  const customerId = customer?.id;
+  const source = useMemo<PositionsSource | null>(
+    () =>
+      dashboardId !== undefined
+        ? { kind: 'dashboard', id: dashboardId }
+        : customerId !== undefined
+          ? { kind: 'customer', id: customerId }
+          : null,
+    [dashboardId, customerId],
+  );
 
   return (
     <Stack data-testid="screen-dashboard">
@@ -159,11 +228,20 @@ export function DashboardScreen() {
       </Group>
       <PauseBanner />
       {source && (
+        <Summary
+          key={`summary-${source.kind}-${source.id}`}
+          source={source}
+          commodity={commodity}
+          corridorOf={corridorOf}
+        />
+      )}
+      {plan}
+      {source && (
         <Positions
           key={`${source.kind}-${source.id}`}
           source={source}
           commodity={commodity}
-          readOnly={session.readOnly}
+          readOnly={readOnly}
         />
       )}
     </Stack>
