@@ -1,15 +1,21 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { firstRequests } from './build/first-requests.ts';
+import { loginBudget } from './build/login-budget.ts';
+import { precompiledMessages } from './build/precompiled-messages.ts';
+import { precompress } from './build/precompress.ts';
 
 const server = 'http://localhost:3000';
+const WORKSPACE_PACKAGE_SOURCE = /[\\/]packages[\\/](api|domain)[\\/]src[\\/]/;
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [precompiledMessages(), react(), firstRequests(), precompress(), loginBudget()],
   server: {
     proxy: {
       '/rest': server,
       '/env.json': server,
+      '/healthz': server,
       '/docs': server,
       '/ws': { target: server, ws: true },
     },
@@ -17,6 +23,23 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each route loads (scripts/check-web-budget.mjs).
+    manifest: true,
+    rollupOptions: {
+      treeshake: {
+        // Our workspace packages define schemas and rules at the top of their modules and do
+        // nothing else there: a page keeps only the modules it uses, not every schema in zod.
+        moduleSideEffects: (id: string) => !WORKSPACE_PACKAGE_SOURCE.test(id),
+      },
+      output: {
+        codeSplitting: {
+          // What the first page needs comes in one file beside the entry, not in a score of
+          // small shared ones: a browser opens six connections to a server, and on a slow line
+          // every further round of requests delays the first screen (docs/performance.md).
+          groups: [{ name: 'portal', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   test: {
     name: 'web',
@@ -25,6 +48,6 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     // Whole screens render in jsdom; on a loaded two-core machine one can take several seconds.
-    testTimeout: 15_000,
+    testTimeout: 30_000,
   },
 });

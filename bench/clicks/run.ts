@@ -14,34 +14,30 @@
 // own database, listens on loopback only, and ends by itself.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import Fastify from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { MONTHS, type Maturity } from '@klik/domain';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDatabase, type Db } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
 import { hashSessionToken } from '../../apps/server/src/modules/auth/session-token';
+import { startClickFloor } from './floor';
+import { machineLoad } from '../machine-load';
+import { adminQuery } from '../../apps/server/test/test-database';
+import { volumeInvariant } from './volume-invariant';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONTRACTS = Number(process.env.BENCH_CLICK_CONTRACTS ?? 100);
 const ROUNDS = Math.min(12, Number(process.env.BENCH_CLICK_ROUNDS ?? 6));
 const CONCURRENCY = Number(process.env.BENCH_CLICK_CONCURRENCY ?? 20);
 const RACERS = Number(process.env.BENCH_CLICK_RACERS ?? 1000);
+/** The domain's refusals a racer may get: the position is full, a click is in progress, or used. */
+const RACE_REFUSALS = ['DC_12', 'DC_31', 'QUOTE_USED'];
 const RUN_LIMIT_MS = 300_000;
 // Friday 2026-11-20 11:00 in Amsterdam: the click window is open whenever the bench runs.
 const TRADING_MOMENT = new Date('2026-11-20T10:00:00Z').getTime();
 
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (text: string) => adminQuery(ADMIN_URL, text);
 
 interface Actor {
   token: string;
@@ -145,22 +141,6 @@ async function seed(db: Db, now: Date): Promise<{ sustained: Actor[]; racers: Ac
   return { sustained, racers };
 }
 
-async function invariant(db: Db): Promise<{ overfilledMonths: number; ledgerMinusClicks: string }> {
-  const result = await sql<{ overfilled: string; difference: string }>`
-    select
-      (select count(*) from position_months where clicked_volume > total_volume)::text
-        as overfilled,
-      (coalesce((select sum(clicked_volume) from position_months), 0)
-        - coalesce((select sum(cm.volume) from click_months cm join clicks k on k.id = cm.click_id
-          where k.status in ('PENDING_APPROVAL', 'IN_PROGRESS', 'COMPLETED')), 0))::text
-        as difference`.execute(db);
-  const row = result.rows[0];
-  return {
-    overfilledMonths: Number(row?.overfilled),
-    ledgerMinusClicks: row?.difference ?? '?',
-  };
-}
-
 /** Runs tasks with at most `limit` in flight. */
 async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
   const results: T[] = new Array<T>(tasks.length);
@@ -221,46 +201,11 @@ async function main(): Promise<void> {
     const execute = (actor: Actor, quoteId: string) =>
       post('/rest/purchase/execute', actor.token, { quoteId, idempotencyKey: randomUUID() });
 
-    // The floor: the least a click must write, under the same lock, over HTTP.
-    const floorPool = new pg.Pool({ connectionString: url.toString(), max: 10 });
-    const floor = Fastify();
-    floor.post<{ Body: { contractId: string; month: number } }>('/floor', async (request) => {
-      const client = await floorPool.connect();
-      try {
-        await client.query('begin');
-        const contract = await client.query<{ id: number }>(
-          'select id from contracts where contract_id = $1 for update',
-          [request.body.contractId],
-        );
-        const id = contract.rows[0]?.id;
-        const click = await client.query<{ id: number }>(
-          `insert into clicks (contract_id, year_of_supply, maturity, status, market, created_at)
-           values ($1, 2027, $2, 'COMPLETED', 'OTC', now()) returning id`,
-          [id, `M${request.body.month}`],
-        );
-        await client.query(
-          `insert into click_months (click_id, part, month, volume, price)
-           values ($1, 'Peak', $2, 1, 82.25)`,
-          [click.rows[0]?.id, request.body.month],
-        );
-        await client.query(
-          `update position_months set clicked_volume = clicked_volume + 1,
-             clicked_cost = clicked_cost + 82.25
-           where contract_id = $1 and part = 'Peak' and year_of_supply = 2027 and month = $2`,
-          [id, request.body.month],
-        );
-        await client.query('commit');
-        return { id: click.rows[0]?.id };
-      } catch (error) {
-        await client.query('rollback');
-        throw error;
-      } finally {
-        client.release();
-      }
-    });
-    await floor.listen({ port: 0, host: '127.0.0.1' });
-    const floorUrl = `http://127.0.0.1:${(floor.server.address() as AddressInfo).port}/floor`;
+    // The floor: the least a click must write, under the same lock, over HTTP (./floor.ts).
+    const floor = await startClickFloor(url.toString());
+    const floorUrl = floor.url;
 
+    const load = machineLoad();
     // 1. Sustained executions on positions that never overlap, round by round against the floor.
     let executed = 0;
     let failed = 0;
@@ -303,11 +248,10 @@ async function main(): Promise<void> {
       }
     } finally {
       await floor.close();
-      await floorPool.end();
     }
     const floorPerSecond = floorDone / (floorMs / 1000);
     const perSecond = executed / (executeMs / 1000);
-    const afterSustained = await invariant(db);
+    const afterSustained = await volumeInvariant(db);
 
     // 2. The race: every racer confirms a quote for the same position at the same moment.
     const raceQuotes = await pool(
@@ -320,11 +264,17 @@ async function main(): Promise<void> {
     );
     const raceMs = performance.now() - t1;
     const codes = new Map<string, number>();
+    // Every racer but one must be refused by the domain, with a 4xx and one of its codes: a 5xx or
+    // another code would be a click lost to the server, not a refusal.
+    let notDomainRefusals = 0;
     for (const answer of raceAnswers) {
       const code = answer.status === 200 ? 'accepted' : String(answer.json.code);
       codes.set(code, (codes.get(code) ?? 0) + 1);
+      if (answer.status !== 200 && (answer.status >= 500 || !RACE_REFUSALS.includes(code))) {
+        notDomainRefusals += 1;
+      }
     }
-    const afterRace = await invariant(db);
+    const afterRace = await volumeInvariant(db);
 
     console.info(
       JSON.stringify(
@@ -344,6 +294,7 @@ async function main(): Promise<void> {
             racers: RACERS,
             allAnsweredMs: Math.round(raceMs),
             answers: Object.fromEntries(codes),
+            notDomainRefusals,
             invariant: afterRace,
           },
         },
@@ -354,12 +305,16 @@ async function main(): Promise<void> {
     const ok =
       failed === 0 &&
       codes.get('accepted') === 1 &&
+      notDomainRefusals === 0 &&
       afterSustained.overfilledMonths === 0 &&
       Number(afterSustained.ledgerMinusClicks) === 0 &&
       afterRace.overfilledMonths === 0 &&
       Number(afterRace.ledgerMinusClicks) === 0;
-    console.info(ok ? 'volume invariant holds' : 'INVARIANT OR EXPECTATION VIOLATED');
-    if (!ok) process.exitCode = 1;
+    process.exitCode = load.verdict(
+      ok,
+      'volume invariant holds',
+      'INVARIANT OR EXPECTATION VIOLATED',
+    );
   } finally {
     await app.close();
     await db.destroy();

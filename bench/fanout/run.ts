@@ -1,183 +1,156 @@
 // npm run bench:fanout [-- N]
 //
-// N websocket clients (default 5000; or FANOUT_CLIENTS) connected to the real server, which sends
-// one priceUpdate per round, next to N clients of a bare `ws` server broadcasting the very same
-// payload in the same run: the floor of what sending those bytes to N sockets costs. Latency per
-// client = receive time - the send time the server stamps into the payload (both processes on
-// this machine read the same wall clock). Loopback only; ends by itself.
-import { fork, type ChildProcess } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { WebSocketServer } from 'ws';
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
-import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { createContract, createCustomer, createUser } from '../../apps/server/test/builders';
-import { login } from '../../apps/server/test/test-app';
+// Latency of a price from the instant it ENTERS the portal (just before the bench's call to
+// POST /rest/market/prices, the ingest endpoint: the database transaction, the audit line, the
+// event bus and the websocket hub's per-customer filter are all inside) to its arrival in each
+// websocket client that must receive it, next to the floor: a bare `ws` server that takes the
+// same HTTP call and writes the same message to the same clients, in the same run.
+//
+// Clients spread over FANOUT_CUSTOMERS customers with different portfolios (seven audiences);
+// each price is for one market product and must reach exactly the clients whose customer holds
+// it: every delivery is checked (missing, unwanted, twice, late). The portal runs as in
+// production (apps/server/src/server.ts, a process per instance) on a PostgreSQL database of
+// the bench's own (created and dropped here); the floor and each server's clients run in
+// processes of their own. Loopback only; the run ends by itself.
+//
+// Knobs (environment):
+//   FANOUT_CLIENTS            websocket clients per server (default 5000; or the first argument)
+//   FANOUT_CUSTOMERS          customers the clients are spread over (default 100)
+//   FANOUT_ROUNDS             measured rounds per mode (default 20), after 4 warm-up rounds
+//   FANOUT_MODE               single | redis | both (default both): one instance on the in-process
+//                             bus, and/or two instances over Redis with half the clients each
+//                             (prices enter on the first)
+//   FANOUT_CLIENT_PROCESSES   client processes per server side (default 2)
+//   FANOUT_INTERVAL_MS        pause after each round (default 250)
+//   FANOUT_ROUND_TIMEOUT_MS   a round is given up after this (default 10000); missing ones count
+//   FANOUT_TIME_LIMIT_S       the whole run stops after this (default 900), exit 1
+//   BENCH_DATABASE_URL        PostgreSQL admin URL (default postgres://postgres@127.0.0.1:5432/postgres)
+//   BENCH_REDIS_URL           Redis for the redis mode (default redis://127.0.0.1:6379); the run
+//                             uses a channel prefix of its own
+//
+// Exit: 0 targets met, 1 missed (p99 Klik / bare above 1.5 in a mode, or a delivery wrong),
+// 3 no pass (the load average rose above the core count).
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { machineLoad } from '../machine-load';
+import { runMode } from './mode';
+import { killAll, onFatal } from './processes';
+import { printComparison, printMode, type ModeResult } from './report';
+import { seedFanoutDatabase, type BenchDatabase } from './seed';
 
 const CLIENTS = Number(process.argv[2] ?? process.env.FANOUT_CLIENTS ?? 5000);
+const CUSTOMERS = Number(process.env.FANOUT_CUSTOMERS ?? 100);
 const ROUNDS = Number(process.env.FANOUT_ROUNDS ?? 20);
+const MODE = process.env.FANOUT_MODE ?? 'both';
+const CLIENT_PROCESSES = Number(process.env.FANOUT_CLIENT_PROCESSES ?? 2);
 const INTERVAL_MS = Number(process.env.FANOUT_INTERVAL_MS ?? 250);
-// Rounds that warm up both servers (JIT, buffers) before anything is measured.
-const WARMUP_ROUNDS = 3;
-// The whole run must end: nothing may keep a machine busy unattended.
-const RUN_LIMIT_MS = 300_000;
+const ROUND_TIMEOUT_MS = Number(process.env.FANOUT_ROUND_TIMEOUT_MS ?? 10_000);
+const TIME_LIMIT_S = Number(process.env.FANOUT_TIME_LIMIT_S ?? 900);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// One round per market product, so every product and audience is warm before measuring.
+const WARMUP_ROUNDS = 4;
+// Each client holds a socket in a client process and one in its server (its own process too):
+// the file limit per process bounds the clients per process, plus a margin for the rest.
+const FILE_MARGIN = 200;
 
-const limit = setTimeout(() => {
-  console.error(`bench:fanout did not finish within ${RUN_LIMIT_MS / 1000} s`);
-  process.exit(1);
-}, RUN_LIMIT_MS);
-limit.unref();
+let database: BenchDatabase | null = null;
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)]!;
+async function cleanUp(): Promise<void> {
+  const dropping = database;
+  database = null;
+  await dropping?.drop().catch((error: unknown) => {
+    console.error('bench database not dropped:', error);
+  });
 }
 
-class Clients {
-  readonly #child: ChildProcess;
-  #listeners: ((message: Record<string, unknown>) => void)[] = [];
+function stop(message: string, code: number): void {
+  console.error(message);
+  // The servers first: a database dropped under them would only add their errors to the output.
+  killAll();
+  void cleanUp().finally(() => process.exit(code));
+}
 
-  constructor() {
-    this.#child = fork(fileURLToPath(new URL('./clients.ts', import.meta.url)), [], {
-      execArgv: ['--import', 'tsx'],
-      stdio: 'inherit',
-    });
-    this.#child.on('message', (message: Record<string, unknown>) => {
-      if (message.event === 'failed') {
-        console.error('client process failed:', message.message);
-        process.exit(1);
-      }
-      for (const listener of [...this.#listeners]) listener(message);
-    });
+const limit = setTimeout(
+  () => stop(`bench:fanout did not finish within ${TIME_LIMIT_S} s`, 1),
+  TIME_LIMIT_S * 1000,
+);
+limit.unref();
+onFatal((message) => stop(message, 1));
+process.on('SIGINT', () => stop('bench:fanout interrupted', 130));
+
+function settingsProblem(): string | null {
+  if (!['single', 'redis', 'both'].includes(MODE)) return 'FANOUT_MODE: single, redis or both';
+  if (!(CLIENTS >= 1) || !(CUSTOMERS >= 1) || !(ROUNDS >= 1) || !(CLIENT_PROCESSES >= 1)) {
+    return 'FANOUT_CLIENTS, FANOUT_CUSTOMERS, FANOUT_ROUNDS and FANOUT_CLIENT_PROCESSES must be >= 1';
   }
-
-  waitFor(event: string, match: (m: Record<string, unknown>) => boolean = () => true) {
-    return new Promise<Record<string, unknown>>((resolve) => {
-      const listener = (message: Record<string, unknown>) => {
-        if (message.event !== event || !match(message)) return;
-        this.#listeners = this.#listeners.filter((l) => l !== listener);
-        resolve(message);
-      };
-      this.#listeners.push(listener);
-    });
+  const fileLimit = fileLimitOfThisProcess();
+  // The single instance holds every client's socket; one client process a share of them.
+  if (CLIENTS + FILE_MARGIN > fileLimit) {
+    return `${CLIENTS} clients need ${CLIENTS + FILE_MARGIN} open files in the server process; the limit is ${fileLimit}`;
   }
+  return null;
+}
 
-  send(command: object): void {
-    this.#child.send(command);
+function fileLimitOfThisProcess(): number {
+  // Node has no getrlimit; /proc says it on Linux, and elsewhere the check is left to the OS.
+  try {
+    const limits = readFileSync('/proc/self/limits', 'utf8');
+    const line = limits.split('\n').find((l) => l.startsWith('Max open files'));
+    const soft = Number(line?.split(/\s+/)[3]);
+    return Number.isFinite(soft) ? soft : Infinity;
+  } catch {
+    return Infinity;
   }
 }
 
 async function main(): Promise<void> {
-  console.info(`bench:fanout: ${CLIENTS} clients per server, ${ROUNDS} rounds`);
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    DATA_DIR: 'memory://',
-    MARKET_FEED: 'none',
-    WEB_DIST_DIR: '/nonexistent/klik-web-dist',
-  });
-  const app = await buildApp(config);
-  await migrateToLatest(app.deps.db);
-  const customer = await createCustomer(app.deps.db);
-  await createContract(app.deps.db, { customerId: customer.id, commodity: 'Gas' });
-  const user = await createUser(app.deps.db, { customerIds: [customer.id] });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { token } = await login(app, user.username, user.password);
-  const klikUrl = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws/${token}`;
-
-  const bare = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
-  await new Promise((resolve) => bare.once('listening', resolve));
-  const bareUrl = `ws://127.0.0.1:${(bare.address() as AddressInfo).port}`;
-
-  const clients = new Clients();
-  await clients.waitFor('ready');
-  const started = Date.now();
-  for (const [group, url] of [
-    ['klik', klikUrl],
-    ['bare', bareUrl],
-  ] as const) {
-    const connected = clients.waitFor('connected', (m) => m.group === group);
-    clients.send({ cmd: 'connect', group, url, count: CLIENTS });
-    await connected;
+  const problem = settingsProblem();
+  if (problem) {
+    console.error(`bench:fanout: ${problem}`);
+    process.exit(2);
   }
+  const modes = MODE === 'both' ? (['single', 'redis'] as const) : [MODE as 'single' | 'redis'];
   console.info(
-    `connected ${2 * CLIENTS} clients in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `bench:fanout: ${CLIENTS} clients per server over ${CUSTOMERS} customers, ${ROUNDS} rounds, ` +
+      `modes ${modes.join(' + ')}, ${CLIENT_PROCESSES} client processes per server`,
   );
-  // Every klik client has been greeted and registered before the first round.
-  while (app.realtime.connectionCount < CLIENTS) await wait(50);
-
-  const price = (round: number) => ({
-    product: 'TTF_GAS' as const,
-    yearOfSupply: 2027,
-    maturity: 'Y' as const,
-    market: 'OTC' as const,
-    price: (35 + (round + WARMUP_ROUNDS) / 100).toFixed(2),
-    at: new Date().toISOString(),
-  });
-
-  for (let round = -WARMUP_ROUNDS; round < ROUNDS; round += 1) {
-    // Alternate which server goes first so drift on the machine hits both alike.
-    const order =
-      Math.abs(round) % 2 === 0 ? (['bare', 'klik'] as const) : (['klik', 'bare'] as const);
-    for (const group of order) {
-      clients.send({ cmd: 'expect', group, round });
-      await clients.waitFor('expecting', (m) => m.round === round);
-      const done = clients.waitFor('round-done', (m) => m.round === round);
-      if (group === 'klik') {
-        await app.market.recorder.record([price(round)], 'INGEST');
-      } else {
-        // The same shape the portal sends: serialised once, the same bytes to every client.
-        const sentAt = performance.timeOrigin + performance.now();
-        const payload = { prices: [{ ...price(round), at: new Date().toISOString() }], sentAt };
-        const bytes = Buffer.from(
-          JSON.stringify({ name: 'priceUpdate', json: JSON.stringify(payload) }),
-        );
-        for (const socket of bare.clients) socket.send(bytes, { binary: false });
-      }
-      await done;
-      await wait(INTERVAL_MS);
-    }
+  const seeding = Date.now();
+  database = await seedFanoutDatabase(ADMIN_URL, CUSTOMERS, CLIENTS);
+  console.info(
+    `seeded ${CUSTOMERS} customers (${database.audiences} audiences) and ${CLIENTS} sessions in ${((Date.now() - seeding) / 1000).toFixed(1)} s`,
+  );
+  const load = machineLoad();
+  const results: ModeResult[] = [];
+  for (const mode of modes) {
+    results.push(
+      await runMode({
+        mode,
+        databaseUrl: database.url,
+        clients: database.clients,
+        rounds: ROUNDS,
+        warmupRounds: WARMUP_ROUNDS,
+        intervalMs: INTERVAL_MS,
+        roundTimeoutMs: ROUND_TIMEOUT_MS,
+        clientProcesses: CLIENT_PROCESSES,
+        redis: { url: REDIS_URL, prefix: `klik-bench-fanout-${randomBytes(5).toString('hex')}` },
+        ingestKey: randomBytes(24).toString('hex'),
+        noteLoad: () => load.note(),
+      }),
+    );
   }
-
-  const resultsMessage = clients.waitFor('results');
-  clients.send({ cmd: 'results' });
-  const { latencies } = (await resultsMessage) as unknown as {
-    latencies: Record<string, number[]>;
-  };
-  const figures = Object.fromEntries(
-    Object.entries(latencies).map(([group, values]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      return [
-        group,
-        { count: values.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99) },
-      ];
-    }),
-  ) as Record<'klik' | 'bare', { count: number; p50: number; p99: number }>;
-
-  const row = (name: string, f: { count: number; p50: number; p99: number }) =>
-    `| ${name.padEnd(28)} | ${String(f.count).padStart(9)} | ${f.p50.toFixed(1).padStart(8)} | ${f.p99.toFixed(1).padStart(8)} |`;
+  const met = results.map((result) => printMode(result)).every(Boolean);
+  const single = results.find((r) => r.mode === 'single');
+  const redis = results.find((r) => r.mode === 'redis');
+  if (single && redis) printComparison(single, redis);
   console.info('');
-  console.info(`| ${'server'.padEnd(28)} | deliveries | p50 (ms) | p99 (ms) |`);
-  console.info(`| ${'-'.repeat(28)} | ---------: | -------: | -------: |`);
-  console.info(row('bare ws broadcast', figures.bare));
-  console.info(row('Klik (/ws/{token}, filtered)', figures.klik));
-  const ratio = figures.klik.p99 / figures.bare.p99;
-  console.info('');
-  console.info(
-    `p99 ratio Klik / bare: ${ratio.toFixed(2)} (target <= 1.5); p50 ratio ${(figures.klik.p50 / figures.bare.p50).toFixed(2)}`,
-  );
-
-  clients.send({ cmd: 'exit' });
-  bare.close();
-  await app.close();
-  process.exit(ratio <= 1.5 ? 0 : 2);
+  const verdict = load.verdict(met);
+  await cleanUp();
+  process.exit(verdict);
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   console.error('bench:fanout failed:', error);
+  await cleanUp();
   process.exit(1);
 });

@@ -5,7 +5,8 @@
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { url, headers, rate, durationMs, connections } = workerData;
+// timeoutMs (optional): a request without an answer by then is given up and counted as an error.
+const { url, headers, rate, durationMs, connections, timeoutMs } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const interval = 1000 / rate;
 const latencies = [];
@@ -17,18 +18,29 @@ const total = Math.floor(durationMs / interval);
 
 function fire(due) {
   inFlight += 1;
+  // Exactly one outcome per request: an answer, or a failure of the request or of its answer (a
+  // connection cut while the body streams fails the answer, not the request).
+  let settled = false;
+  const fail = () => {
+    if (settled) return;
+    settled = true;
+    errors += 1;
+    settle();
+  };
   const request = http.get(url, { agent, headers }, (response) => {
     response.on('data', () => {});
+    response.on('error', fail);
+    response.on('aborted', fail);
     response.on('end', () => {
+      if (settled) return;
+      settled = true;
       latencies.push(performance.now() - due);
       if (response.statusCode !== 200) errors += 1;
       settle();
     });
   });
-  request.on('error', () => {
-    errors += 1;
-    settle();
-  });
+  if (timeoutMs) request.setTimeout(timeoutMs, () => request.destroy(new Error('timed out')));
+  request.on('error', fail);
 }
 
 function percentile(sorted, p) {

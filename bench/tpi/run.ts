@@ -9,16 +9,16 @@
 // Needs PostgreSQL on 127.0.0.1:5432 (BENCH_DATABASE_URL to use another); creates and drops its
 // own database, listens on loopback only, and ends by itself.
 import { randomBytes } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { TpiPageSchema } from '@klik/api';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDatabase, type Db } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
 import { hashSessionToken } from '../../apps/server/src/modules/auth/session-token';
+import { machineLoad } from '../machine-load';
+import { adminQuery } from '../../apps/server/test/test-database';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CUSTOMERS = 200;
@@ -29,15 +29,7 @@ const TARGET_MS = 500;
 const RUN_LIMIT_MS = 240_000;
 const name = `klik_bench_tpi_${randomBytes(4).toString('hex')}`;
 
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (text: string) => adminQuery(ADMIN_URL, text);
 
 /** The consultant's book, written in a few set-based statements; answers a session token. */
 async function seed(db: Db, now: Date): Promise<{ token: string; contractIds: number[] }> {
@@ -180,17 +172,16 @@ async function main(): Promise<void> {
     await floor.listen({ host: '127.0.0.1', port: 0 });
     const floorBase = `http://127.0.0.1:${(floor.server.address() as { port: number }).port}`;
 
-    const load = () => loadavg()[0]?.toFixed(1) ?? '?';
     console.info(
       `${page.data.length} customers, ${lines} contract years, ${body.length} bytes; ` +
-        `${cpus().length} CPUs, load average ${load()} before measuring; at ${new Date().toISOString()}`,
+        `at ${new Date().toISOString()}`,
     );
+    const load = machineLoad();
     // Warm both, then take turns so a busy moment of the machine does not fall on one side only.
     await timings(`${floorBase}${path}`, headers);
     await timings(`${appBase}${path}`, headers);
     const floorTimes = await timings(`${floorBase}${path}`, headers);
     const appTimes = await timings(`${appBase}${path}`, headers);
-    console.info(`load average ${load()} after measuring`);
     const row = (label: string, times: number[]) =>
       `${label}: median ${at(times, 0.5).toFixed(1)} ms, p95 ${at(times, 0.95).toFixed(1)} ms`;
     console.info(`${REQUESTS} requests one after the other`);
@@ -199,8 +190,7 @@ async function main(): Promise<void> {
     const ratio = at(appTimes, 0.5) / at(floorTimes, 0.5);
     console.info(`  median ratio Klik / floor: ${ratio.toFixed(2)}`);
     const met = at(appTimes, 0.5) < TARGET_MS && page.data.length === CUSTOMERS;
-    console.info(met ? `target met (median < ${TARGET_MS} ms)` : 'TARGET MISSED');
-    process.exitCode = met ? 0 : 1;
+    process.exitCode = load.verdict(met, `target met (median < ${TARGET_MS} ms)`, 'TARGET MISSED');
   } finally {
     for (const close of closers) await close().catch(() => {});
     await admin(`drop database if exists ${name} with (force)`);

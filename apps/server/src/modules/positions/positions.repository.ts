@@ -1,4 +1,4 @@
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, sql, type Selectable } from 'kysely';
 import {
   MATURITIES,
   monthsOf,
@@ -7,7 +7,7 @@ import {
   type MarketOption,
 } from '@klik/domain';
 import type { Db } from '../../db/database';
-import type { ClickStatus, MarketProduct, PartName } from '../../db/schema';
+import type { ClickStatus, MarketOffersTable, MarketProduct, PartName } from '../../db/schema';
 
 /** What a contract row says, with the version a cached view of it is checked against. */
 export interface ContractHead {
@@ -208,6 +208,15 @@ export interface OfferRow {
   quotedAt: Date;
 }
 
+/**
+ * Every offer the market holds: a few hundred rows (product x year x maturity x market), read
+ * once per version of the offers for every contract at once.
+ */
+export async function findAllOffers(db: Db): Promise<OfferRow[]> {
+  const rows = await db.selectFrom('market_offers').selectAll().execute();
+  return rows.map(offerRow);
+}
+
 /** The offers for the given products and years, in one query. */
 export async function findOffers(
   db: Db,
@@ -221,14 +230,18 @@ export async function findOffers(
     .where('product', 'in', products)
     .where('year_of_supply', 'in', years)
     .execute();
-  return rows.map((row) => ({
+  return rows.map(offerRow);
+}
+
+function offerRow(row: Selectable<MarketOffersTable>): OfferRow {
+  return {
     product: row.product,
     yearOfSupply: row.year_of_supply,
     maturity: row.maturity,
     market: row.market,
     price: row.price,
     quotedAt: row.quoted_at,
-  }));
+  };
 }
 
 export interface ClickRow {

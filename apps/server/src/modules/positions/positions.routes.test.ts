@@ -266,9 +266,10 @@ describe('contract data of a customer', () => {
     });
     // (600 x 37.75 + 50 x 40) / 650 = 37.923076..., to 4 decimals.
     expect(year.contractParts[0]!.weightedAvgClickPrice).toBe('37.9231');
-    expect(eq(year.clickedPercentage, '54.16666666666666666666666666666666666667')).toBe(true);
+    // Sent with 4 decimals (docs/domain.md, Percentages).
+    expect(year.clickedPercentage).toBe('54.1667');
     // 50 of the 650 clicked MWh came from auto-click.
-    expect(toDec(year.autoclickPercentage).toDecimalPlaces(6).toString()).toBe('7.692308');
+    expect(year.autoclickPercentage).toBe('7.6923');
 
     const q1 = statusOf(gasData, 2027, 'Q1');
     expect(q1.contractParts[0]).toMatchObject({ totalVolume: '300', clickedVolume: '200' });
@@ -500,12 +501,9 @@ describe('contract summaries', () => {
     expect(gasSummary.clickPercentagePerYear['2026']).toBe('0');
     // 2027: the year position, 660 of 1200 MWh (the M12 click above added 10), 50 by auto-click.
     expect(eq(gasSummary.clickPercentagePerYear['2027'], '55')).toBe(true);
-    expect(
-      toDec(gasSummary.autoClickPercentagePerYear['2027']!).toDecimalPlaces(6).toString(),
-    ).toBe('4.166667');
-    expect(
-      toDec(gasSummary.manualClickPercentagePerYear['2027']!).toDecimalPlaces(6).toString(),
-    ).toBe('50.833333');
+    // 50 / 1200 = 4.1666...% and 55 - 4.1666... = 50.8333...%, sent with 4 decimals.
+    expect(gasSummary.autoClickPercentagePerYear['2027']).toBe('4.1667');
+    expect(gasSummary.manualClickPercentagePerYear['2027']).toBe('50.8333');
     expect(gasSummary.lastUpdatedDate).toBe('2026-11-20T09:30:00.000Z');
     // A QUARTER contract: the quarters summed and divided by 4 (Q2 half clicked: peak only).
     const powerSummary = summaries[1]!;

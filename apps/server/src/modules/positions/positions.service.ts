@@ -5,17 +5,13 @@ import { marginsOf, marketProductsOfContracts } from '../margins/margin-pricing'
 import type { AuthContext } from '../auth/auth.service';
 import { seesEveryCustomer } from '../auth/customer-access';
 import { StabilityCache, type Stretch } from './clickability-stability';
+import { indexOffers, priceContract, type Offers, type PricedContract } from './contract-pricing';
+import { renderContract, summaryJsonOf, type ContractView } from './contract-view';
+import { prepareContract, type PreparedContract } from './prepared-contract';
 import {
-  indexOffers,
-  prepareContract,
-  renderContract,
-  type ContractView,
-  type PreparedContract,
-} from './contract-view';
-import {
+  findAllOffers,
   findClicks,
   findContractHeads,
-  findOffers,
   findPositionTotals,
   findScope,
   type ContractScope,
@@ -46,8 +42,17 @@ interface CachedView extends Stretch {
 
 interface CacheEntry {
   prepared: PreparedContract;
-  /** Per viewer kind (paused, may click): the last view and how long it holds. */
-  views: Map<string, CachedView>;
+  /** The contract with the offers of one offers version, and what was rendered from it. */
+  priced: {
+    offersVersion: string;
+    contract: PricedContract;
+    /** Per viewer kind (paused, may click): the last view and how long it holds. */
+    views: Map<string, CachedView>;
+    /** The views of the offers version before, whose unchanged positions a render takes over. */
+    before: Map<string, CachedView>;
+  } | null;
+  /** The summary's JSON, written at the first render (it depends on volumes only). */
+  summaryJson?: string;
 }
 
 // A dashboard of 20 contracts answers about 650 kB; this keeps about a hundred such answers.
@@ -61,8 +66,12 @@ const FOREVER: Stretch = { from: Number.NEGATIVE_INFINITY, until: Number.POSITIV
  * whatever its size. Prepared contracts are kept in memory but every request first reads each
  * contract's version (raised by the database on any change to the contract, its positions or
  * its clicks) and the offers' version, so a kept contract is used only while it is current, on
- * every instance. A rendered view is kept for as long as the domain's window and deadline
- * answers stay the same (clickability-stability.ts).
+ * every instance. The offers are kept apart from the contracts: on a trading day they change
+ * every second, and a new price must cost one reading of the offers for all requests together
+ * and a render of the positions whose offers it moved, not a new reading of every contract's
+ * volumes and clicks, nor a render of the positions it left alone. A rendered view is kept for
+ * as long as the domain's window and deadline answers stay the same
+ * (clickability-stability.ts).
  */
 export class PositionsService {
   readonly #entries = new Map<number, CacheEntry>();
@@ -71,6 +80,14 @@ export class PositionsService {
   // every piece is still the one in use, the bytes are sent again as they are.
   readonly #answers = new Map<string, { pieces: readonly string[]; body: Buffer }>();
   #answerBytes = 0;
+  // The offers of the last version read, shared by every request that reads that version, also
+  // while the reading is under way: after a price, one query serves them all.
+  #offers: { version: string; index: Promise<Offers> } | null = null;
+  // The last offers read in full, whose unchanged rows the next reading keeps (indexOffers).
+  #lastOffers: Offers | undefined;
+  // Contracts being prepared, by contract and version: requests that find the same contract
+  // changed at the same moment wait for one preparation.
+  readonly #preparing = new Map<string, Promise<CacheEntry>>();
 
   constructor(private readonly deps: { db: Db; now: () => Date; maxCachedContracts?: number }) {}
 
@@ -132,12 +149,11 @@ export class PositionsService {
     if (!state.visible) {
       throw new AppError(viewer.restricted ? 'FORBIDDEN' : 'NOT_FOUND');
     }
-    const stampOf = (contract: ContractVersion) => `${contract.version}/${state.offersVersion}`;
     const entries = new Map<number, CacheEntry>();
     const stale: ContractVersion[] = [];
     for (const contract of state.contracts) {
       const entry = this.#entries.get(contract.id);
-      if (entry?.prepared.stamp === stampOf(contract)) {
+      if (entry?.prepared.stamp === contract.version) {
         // Most recently used last, so eviction drops the least recently used.
         this.#entries.delete(contract.id);
         this.#entries.set(contract.id, entry);
@@ -146,11 +162,11 @@ export class PositionsService {
         stale.push(contract);
       }
     }
-    if (stale.length > 0) {
-      for (const [id, entry] of await this.#prepare(stale, state.offersVersion)) {
-        entries.set(id, entry);
-      }
-    }
+    const [prepared, offers] = await Promise.all([
+      stale.length > 0 ? this.#prepareShared(stale) : new Map<number, CacheEntry>(),
+      state.contracts.length > 0 ? this.#offersOf(state.offersVersion) : (new Map() as Offers),
+    ]);
+    for (const [id, entry] of prepared) entries.set(id, entry);
 
     const at = this.deps.now();
     // Read-only and the right to click are also set per customer (and a deactivated customer's
@@ -159,10 +175,29 @@ export class PositionsService {
     const key = `${context.paused}/${context.userMayClick}`;
     return state.contracts.map(({ id }) => {
       const entry = entries.get(id) as CacheEntry;
+      const previous = entry.priced;
+      if (previous?.offersVersion !== state.offersVersion) {
+        entry.priced = {
+          offersVersion: state.offersVersion,
+          contract: priceContract(entry.prepared, offers, previous?.contract),
+          views: new Map(),
+          before: previous?.views ?? new Map(),
+        };
+      }
+      const priced = entry.priced as NonNullable<CacheEntry['priced']>;
       const time = at.getTime();
-      let cached = entry.views.get(key);
-      if (!cached || time < cached.from || time >= cached.until) {
-        const view = renderContract(entry.prepared, at, context);
+      const holds = (view: CachedView | undefined): view is CachedView =>
+        view !== undefined && time >= view.from && time < view.until;
+      let cached = priced.views.get(key);
+      if (!holds(cached)) {
+        const earlier = priced.before.get(key);
+        const view = renderContract(
+          priced.contract,
+          at,
+          context,
+          holds(earlier) ? earlier.view : undefined,
+        );
+        entry.summaryJson ??= summaryJsonOf(entry.prepared, view);
         const stretch =
           context.paused || !context.userMayClick
             ? FOREVER
@@ -173,16 +208,58 @@ export class PositionsService {
                 entry.prepared.head.deadlineRule,
               );
         cached = { ...stretch, view };
-        entry.views.set(key, cached);
+        priced.views.set(key, cached);
       }
       return { entry, view: cached.view };
     });
   }
 
-  async #prepare(
-    contracts: readonly ContractVersion[],
-    offersVersion: string,
-  ): Promise<Map<number, CacheEntry>> {
+  /** The offers of a version: read once, whoever asks while it is being read waits for it. */
+  #offersOf(version: string): Promise<Offers> {
+    if (this.#offers?.version !== version) {
+      const index = findAllOffers(this.deps.db).then((rows) => {
+        this.#lastOffers = indexOffers(rows, this.#lastOffers);
+        return this.#lastOffers;
+      });
+      const current = { version, index };
+      this.#offers = current;
+      // A failed reading is not kept: the next request reads again.
+      index.catch(() => {
+        if (this.#offers === current) this.#offers = null;
+      });
+    }
+    return this.#offers.index;
+  }
+
+  /** Prepares the given contracts, sharing a preparation already under way for the same ones. */
+  async #prepareShared(contracts: readonly ContractVersion[]): Promise<Map<number, CacheEntry>> {
+    const keyOf = (contract: ContractVersion) => `${contract.id}/${contract.version}`;
+    const missing = contracts.filter((contract) => !this.#preparing.has(keyOf(contract)));
+    if (missing.length > 0) {
+      const batch = this.#prepare(missing);
+      for (const contract of missing) {
+        const key = keyOf(contract);
+        const one = batch.then((fresh) => fresh.get(contract.id) as CacheEntry);
+        this.#preparing.set(key, one);
+        // Kept only while under way: a finished entry lives in #entries.
+        void batch.then(
+          () => this.#preparing.delete(key),
+          () => this.#preparing.delete(key),
+        );
+        one.catch(() => {});
+      }
+    }
+    // Taken before waiting: a finished preparation leaves #preparing.
+    const pending = contracts.map(
+      (contract) =>
+        [contract.id, this.#preparing.get(keyOf(contract)) as Promise<CacheEntry>] as const,
+    );
+    const fresh = new Map<number, CacheEntry>();
+    for (const [id, entry] of pending) fresh.set(id, await entry);
+    return fresh;
+  }
+
+  async #prepare(contracts: readonly ContractVersion[]): Promise<Map<number, CacheEntry>> {
     const { db } = this.deps;
     const ids = contracts.map((contract) => contract.id);
     const versions = new Map(contracts.map((contract) => [contract.id, contract.version]));
@@ -194,9 +271,6 @@ export class PositionsService {
     // Each part is priced on the market product of its pricing ID, as a quote is; saving the pricing
     // IDs touches the contracts they price, so their views are prepared again.
     const productsOf = await marketProductsOfContracts(db, heads);
-    const products = [...new Set(heads.flatMap((head) => Object.values(productsOf(head))))];
-    const years = [...new Set(totals.map((row) => row.yearOfSupply))];
-    const offers = indexOffers(await findOffers(db, products, years));
     // Margin scenarios as at preparation; saving or assigning one touches its contracts, so their
     // next view is prepared again (docs/margins.md).
     const margins = await marginsOf(db, heads, this.deps.now());
@@ -204,15 +278,14 @@ export class PositionsService {
     for (const head of heads) {
       const prepared = prepareContract(
         head,
-        // Labelled with the versions read before the data: data newer than its label is only
+        // Labelled with the version read before the data: data newer than its label is only
         // prepared again, never kept when older.
-        `${versions.get(head.id)}/${offersVersion}`,
+        versions.get(head.id) as string,
         totals.filter((row) => row.contractId === head.id),
-        offers,
         clicks.filter((click) => click.contractId === head.id),
         { products: productsOf(head), marginsOf: margins.get(head.id) },
       );
-      const entry: CacheEntry = { prepared, views: new Map() };
+      const entry: CacheEntry = { prepared, priced: null };
       fresh.set(head.id, entry);
       this.#entries.delete(head.id);
       this.#entries.set(head.id, entry);
@@ -235,6 +308,6 @@ function viewJson({ view }: ViewOfEntry): string {
   return view.json;
 }
 
-function summaryJson({ view }: ViewOfEntry): string {
-  return view.summaryJson;
+function summaryJson({ entry }: ViewOfEntry): string {
+  return entry.summaryJson as string;
 }

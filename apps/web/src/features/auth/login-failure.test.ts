@@ -10,6 +10,13 @@ describe('login failure message', () => {
     });
   });
 
+  it('an XSRF refusal (also a 403) is not read as a wrong password', () => {
+    expect(loginFailure(new ApiError(403, 'XSRF_MISMATCH', 'x'))).toEqual({
+      kind: 'message',
+      key: 'error.xsrfMismatch',
+    });
+  });
+
   it("429 shows the server's own message", () => {
     expect(loginFailure(new ApiError(429, 'TOO_MANY_ATTEMPTS', 'Wacht 60 seconden', 60))).toEqual({
       kind: 'text',

@@ -1,5 +1,4 @@
-import { XSRF_COOKIE, createApiClient, type ApiClient, type Locale } from '@klik/api';
-import { readCookie } from '../i18n/locale-store';
+import type { ApiClient, Locale } from '@klik/api';
 
 export interface KlikApiOptions {
   backendUrl: string;
@@ -10,22 +9,32 @@ export interface KlikApiOptions {
   onUnauthenticated: () => void;
 }
 
-function carriedToken(init: RequestInit | undefined): boolean {
-  const headers = new Headers(init?.headers);
-  return headers.has('authorization');
-}
-
+/**
+ * The API client, whose answers are parsed with zod schemas, loads after the first screen rather
+ * than with it: the login page's budget has no room for zod (docs/performance.md). Loading starts
+ * at once, so it is there long before anyone submits the login form; a call made sooner waits.
+ */
 export function createKlikApiClient(options: KlikApiOptions): ApiClient {
-  const watchedFetch: typeof fetch = async (input, init) => {
-    const response = await options.fetch(input, init);
-    if (response.status === 401 && carriedToken(init)) options.onUnauthenticated();
-    return response;
+  const loaded = import('./schema-api-client').then((module) =>
+    module.createSchemaApiClient(options),
+  );
+  function later<K extends keyof ApiClient>(name: K): ApiClient[K] {
+    const forward = async (...args: unknown[]) => {
+      const method = (await loaded)[name] as (...args: unknown[]) => Promise<unknown>;
+      return method(...args);
+    };
+    return forward as ApiClient[K];
+  }
+  return {
+    call: later('call'),
+    send: later('send'),
+    upload: later('upload'),
+    login: later('login'),
+    loginAs: later('loginAs'),
+    logout: later('logout'),
+    setLocale: later('setLocale'),
+    availableLocales: later('availableLocales'),
+    tradingStatus: later('tradingStatus'),
+    environment: later('environment'),
   };
-  return createApiClient({
-    baseUrl: options.backendUrl.replace(/\/+$/, ''),
-    getToken: options.getToken,
-    getLocale: options.getLocale,
-    getXsrfToken: () => readCookie(document.cookie, XSRF_COOKIE),
-    fetch: watchedFetch,
-  });
 }

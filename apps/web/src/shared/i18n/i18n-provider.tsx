@@ -1,16 +1,19 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { Locale } from '@klik/api';
-import { messagesFor } from './catalogues';
+import { intlMessages, messagesFor, type Translations } from './catalogues';
 
 interface I18nProviderProps {
   locale: Locale;
-  translations: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  translations: Translations;
   children: ReactNode;
 }
 
 export function I18nProvider({ locale, translations, children }: I18nProviderProps) {
-  const messages = useMemo(() => messagesFor(locale, translations), [locale, translations]);
+  const messages = useMemo(
+    () => intlMessages(messagesFor(locale, translations)),
+    [locale, translations],
+  );
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);

@@ -1,4 +1,5 @@
-import { LocaleSchema, type Locale } from '@klik/api';
+import { LOCALES, type Locale } from '@klik/api';
+import { isOneOf } from '../checks/plain-checks';
 import { sessionJsonStorage } from '../storage/browser-storage';
 import { LOCALE_COOKIE, STORAGE_KEYS } from '../storage/storage-keys';
 
@@ -21,8 +22,7 @@ export function readCookie(cookies: string, name: string): string | null {
 }
 
 function asLocale(value: unknown): Locale | null {
-  const parsed = LocaleSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return isOneOf(LOCALES, value) ? value : null;
 }
 
 /** Session storage first, then the locale cookie, then the deployment's default. */

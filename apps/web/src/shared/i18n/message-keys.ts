@@ -125,6 +125,8 @@ export function errorMessageKey(code: ErrorCode): MessageKey {
       return 'error.volumeBelowClicked';
     case 'CONTRACT_CHANGED':
       return 'error.contractChanged';
+    case 'STANDING_ORDER_NOT_ACTIVE':
+      return 'error.standingOrderNotActive';
     case 'NAME_REQUIRED':
       return 'error.nameRequired';
     case 'NAME_INVALID':
@@ -185,6 +187,38 @@ export function errorMessageKey(code: ErrorCode): MessageKey {
       return 'error.yearDuplicate';
     case 'PARTS_INVALID':
       return 'error.partsInvalid';
+    case 'BUDGET_PRICE_INVALID':
+      return 'error.budgetPriceInvalid';
+    case 'BUDGET_BOUNDS_INVALID':
+      return 'error.budgetBoundsInvalid';
+    case 'HEDGE_POINTS_INVALID':
+      return 'error.hedgePointsInvalid';
+    case 'HEDGE_SHARES_INVALID':
+      return 'error.hedgeSharesInvalid';
+    case 'VALID_UNTIL_INVALID':
+      return 'error.validUntilInvalid';
+    case 'CONTRACT_REQUIRED':
+      return 'error.contractRequired';
+    case 'PART_REQUIRED':
+      return 'error.partRequired';
+    case 'YEAR_REQUIRED':
+      return 'error.yearRequired';
+    case 'PERIOD_REQUIRED':
+      return 'error.periodRequired';
+    case 'MARKET_REQUIRED':
+      return 'error.marketRequired';
+    case 'DIRECTION_REQUIRED':
+      return 'error.directionRequired';
+    case 'ALERT_PRICE_INVALID':
+      return 'error.alertPriceInvalid';
+    case 'RECIPIENT_REQUIRED':
+      return 'error.recipientRequired';
+    case 'RECIPIENT_INVALID':
+      return 'error.recipientInvalid';
+    case 'EXPIRY_REQUIRED':
+      return 'error.expiryRequired';
+    case 'EXPIRY_INVALID':
+      return 'error.expiryInvalid';
   }
 }
 

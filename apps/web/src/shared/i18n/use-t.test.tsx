@@ -53,4 +53,14 @@ describe('translation', () => {
     );
     expect(screen.getByText('Username')).toBeInTheDocument();
   });
+
+  it("fills the spec's {0}, {1} placeholders of a deployment's text with the catalogue's arguments in order", () => {
+    const translations = { nl: { 'myInfo.impersonated': '{1} werkt als {0}' } };
+    render(
+      <I18nProvider locale="nl" translations={translations}>
+        <Show id="myInfo.impersonated" values={{ user: 'jansen', by: 'beheer' }} />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('beheer werkt als jansen')).toBeInTheDocument();
+  });
 });

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import { LOGIN_PASSWORD_MAX_LENGTH, type LoginBody } from '@klik/api';
+import type { LoginBody } from '@klik/api';
 import { useT } from '../../../shared/i18n/use-t';
 import { PATHS } from '../../../shared/routing/paths';
 import { isLoginValid, toLoginBody, validateLogin } from '../login-validation';
 import type { LoginFailure } from '../login-failure';
+import { useLoginFailureText } from '../use-login-failure-text';
 import { SsoLink } from './sso-link';
 
 interface LoginFormProps {
@@ -29,7 +30,7 @@ export function LoginForm({
   const [code, setCode] = useState('');
   const [attempted, setAttempted] = useState(false);
   const errors = attempted ? validateLogin(values) : {};
-  const messageValues = { max: LOGIN_PASSWORD_MAX_LENGTH };
+  const failureText = useLoginFailureText(failure);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,7 +56,7 @@ export function LoginForm({
             const username = event.currentTarget.value;
             setValues((current) => ({ ...current, username }));
           }}
-          error={errors.username ? t(errors.username, messageValues) : undefined}
+          error={errors.username ? t(errors.username) : undefined}
           disabled={loading}
           required
           withAsterisk={false}
@@ -69,7 +70,7 @@ export function LoginForm({
             const password = event.currentTarget.value;
             setValues((current) => ({ ...current, password }));
           }}
-          error={errors.password ? t(errors.password, messageValues) : undefined}
+          error={errors.password ? t(errors.password) : undefined}
           disabled={loading}
           required
           withAsterisk={false}
@@ -87,9 +88,9 @@ export function LoginForm({
             data-testid="login-totp-code"
           />
         )}
-        {failure && (
-          <Alert color="red" role="alert" data-testid="login-error">
-            {failure.kind === 'message' ? t(failure.key) : failure.text}
+        {failureText && (
+          <Alert color="red" role="alert" data-testid="login-error" lang={failureText.lang}>
+            {failureText.text}
           </Alert>
         )}
         <Button type="submit" loading={loading} data-testid="login-submit">

@@ -68,7 +68,8 @@ describe('login screen', () => {
     expect(await screen.findByText('Gebruikersnaam verplicht')).toBeInTheDocument();
     expect(screen.getByText('Wachtwoord verplicht')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Wachtwoord'), 'a'.repeat(21));
-    expect(screen.getByText('Wachtwoord mag maximaal 20 tekens bevatten')).toBeInTheDocument();
+    // Over 20 characters is the spec's 'Password obligatory', not a message of its own.
+    expect(screen.getByText('Wachtwoord verplicht')).toBeInTheDocument();
     await user.click(screen.getByTestId('login-submit'));
     expect(server.callsTo('POST', REST.login)).toHaveLength(0);
   });
@@ -77,7 +78,7 @@ describe('login screen', () => {
     const { server, user } = await openLogin();
     await logIn(user, 'jansen', 'fout');
     expect(await screen.findByTestId('login-error')).toHaveTextContent(
-      'Ongeldige gebruikersnaam en wachtwoord',
+      'Ongeldige gebruikersnaam of wachtwoord',
     );
 
     server.on('POST', REST.login, () => ({
@@ -89,12 +90,44 @@ describe('login screen', () => {
       expect(screen.getByTestId('login-error')).toHaveTextContent(/^Inloggen niet mogelijk/),
     );
     expect(screen.getAllByTestId('login-error')).toHaveLength(1);
-    expect(screen.queryByText('Ongeldige gebruikersnaam en wachtwoord')).not.toBeInTheDocument();
+    expect(screen.queryByText('Ongeldige gebruikersnaam of wachtwoord')).not.toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Wachtwoord'));
     await user.click(screen.getByTestId('login-submit'));
     expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
     expect(screen.getByText('Wachtwoord verplicht')).toBeInTheDocument();
+  });
+
+  it('words the login failure in the environment locale, whatever the switch says (spec section 8)', async () => {
+    const { user } = await openLogin();
+    await user.click(screen.getByTestId('locale-en'));
+    await screen.findByLabelText('Username');
+    await logIn(user, 'jansen', 'fout');
+    expect(await screen.findByTestId('login-error')).toHaveTextContent(
+      'Ongeldige gebruikersnaam of wachtwoord',
+    );
+    expect(screen.getByTestId('login-error')).toHaveAttribute('lang', 'nl');
+  });
+
+  it('words the login failure in English when the environment locale is en', async () => {
+    const server = createFakeServer({ users, env: { locale: 'en' } });
+    const { user } = await openLogin('/login', server);
+    await logIn(user, 'jansen', 'fout');
+    expect(await screen.findByTestId('login-error')).toHaveTextContent(
+      'Invalid username and password',
+    );
+  });
+
+  it('an XSRF refusal asks to reload the page instead of blaming the password', async () => {
+    const server = createFakeServer({ users });
+    server.on('POST', REST.login, () => ({
+      status: 403,
+      body: { code: 'XSRF_MISMATCH', message: 'x' },
+    }));
+    const { user } = await openLogin('/login', server);
+    await logIn(user, 'jansen', 'geheim');
+    expect(await screen.findByTestId('login-error')).toHaveTextContent(/Vernieuw de pagina/);
+    expect(screen.queryByText('Ongeldige gebruikersnaam of wachtwoord')).not.toBeInTheDocument();
   });
 
   it("shows the server's message when there were too many attempts", async () => {
@@ -285,11 +318,27 @@ describe('login screen', () => {
     expect(screen.getByText('Username obligatory')).toBeInTheDocument();
     expect(screen.getByText('Password obligatory')).toBeInTheDocument();
     await logIn(user, 'jansen', 'fout');
+    // The failure itself speaks the environment's language (spec section 8).
     expect(await screen.findByTestId('login-error')).toHaveTextContent(
-      'Invalid username and password',
+      'Ongeldige gebruikersnaam of wachtwoord',
     );
     const lastLogin = server.callsTo('POST', REST.login).at(-1);
     expect(lastLogin?.headers.get('locale')).toBe('en');
+  });
+
+  it('offers the languages GET /rest/locale/available names: one language leaves no switch', async () => {
+    const both = createFakeServer({ users });
+    const first = await openLogin('/login', both);
+    expect(await screen.findByTestId('locale-en')).toBeInTheDocument();
+    expect(both.callsTo('GET', REST.availableLocales)).toHaveLength(1);
+    first.app.unmount();
+
+    const dutchOnly = createFakeServer({ users });
+    dutchOnly.on('GET', REST.availableLocales, () => ({ status: 200, body: ['nl'] }));
+    await openLogin('/login', dutchOnly);
+    await waitFor(() => expect(dutchOnly.callsTo('GET', REST.availableLocales)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByTestId('locale-en')).not.toBeInTheDocument());
+    expect(screen.queryByTestId('locale-nl')).not.toBeInTheDocument();
   });
 
   it('warns Internet Explorer users and links to another browser', async () => {
