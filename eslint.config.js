@@ -81,6 +81,12 @@ export default tseslint.config(
               'tpi',
               'sso',
               'margins',
+              'price-alerts',
+              'budgets',
+              'hedge-policies',
+              'deadlines',
+              'standing-orders',
+              'help',
             ].map((feature) => ({
               target: `${webFeatures}/${feature}`,
               from: webFeatures,

@@ -153,6 +153,8 @@ test.describe('live market', () => {
     loginPage,
     browser,
   }) => {
+    // Every earlier spec that signed in as the customer left a session to end here, one by one.
+    test.setTimeout(90_000);
     const dashboard = new DashboardPage(page);
     await loginPage.open();
     await loginPage.signIn('customer');

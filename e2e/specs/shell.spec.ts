@@ -28,8 +28,8 @@ test.describe('the shell on a phone', () => {
     page,
     loginPage,
   }) => {
-    // Three axe runs on a busy machine.
-    test.setTimeout(60_000);
+    // A sign-in, the dashboard and three axe runs on a busy machine.
+    test.setTimeout(120_000);
     const { dashboard, shell } = await signInAsCustomer(page, loginPage);
 
     const header = await shell.header().boundingBox();
@@ -38,7 +38,8 @@ test.describe('the shell on a phone', () => {
     // The sidebar is not shown on a phone: the menu is behind the burger.
     await expect(shell.menu()).toHaveCount(0);
     await expect(dashboard.customerSelect()).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    // The dashboard's own content is scanned at 390 px in positions.spec.ts: here the shell.
+    expect((await new AxeBuilder({ page }).include('header').analyze()).violations).toEqual([]);
 
     await shell.burger().click();
     const drawer = shell.drawer();
@@ -46,7 +47,9 @@ test.describe('the shell on a phone', () => {
     const menu = drawer.getByRole('navigation', { name: 'Hoofdmenu' });
     await expect(menu.getByRole('list', { name: 'Posities' })).toBeVisible();
     await expect(menu.getByRole('list', { name: 'Klikken' })).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(
+      (await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations,
+    ).toEqual([]);
 
     await menu.getByRole('link', { name: 'Klikoverzicht' }).click();
     await expect(page).toHaveURL(/\/clickoverview$/);

@@ -14,18 +14,19 @@ test.describe('signing in', () => {
     });
   }
 
-  test('a wrong password shows the Dutch message, and the English one after switching', async ({
+  test('a wrong password shows the Dutch message, also after switching: it follows the environment locale', async ({
     page,
     loginPage,
   }) => {
     await loginPage.open();
     await loginPage.signIn('customer', 'not-the-password');
-    await expect(loginPage.error()).toHaveText(/Ongeldige gebruikersnaam en wachtwoord/);
+    await expect(loginPage.error()).toHaveText(/Ongeldige gebruikersnaam of wachtwoord/);
     await expect(loginPage.error()).toHaveCount(1);
 
     await loginPage.switchLocale('en');
     await loginPage.signIn('customer', 'still-not-it');
-    await expect(loginPage.error()).toHaveText(/Invalid username and password/);
+    // Spec section 8: the login messages speak the environment's language (nl here).
+    await expect(loginPage.error()).toHaveText(/Ongeldige gebruikersnaam of wachtwoord/);
     await expect(page).toHaveURL(/\/login/);
   });
 

@@ -34,7 +34,7 @@ test.describe('single sign-on through a real OpenID Connect provider', () => {
     await signInAtProvider(page, 'stranger');
     await expect(page).toHaveURL(/\/sso\?/);
     await expect(page.getByTestId('sso-error')).toHaveText(
-      /Ongeldige gebruikersnaam en wachtwoord/,
+      /Ongeldige gebruikersnaam of wachtwoord/,
     );
     await page.getByRole('link', { name: 'Terug naar inloggen' }).click();
     await expect(page.getByTestId('login-form')).toBeVisible();

@@ -10,9 +10,12 @@ export interface PushedPrice {
   at: string;
 }
 
-/** Pushes a batch of prices as an external feed does (POST /rest/market/prices). */
-export async function pushPrices(prices: PushedPrice[]): Promise<void> {
-  const feed = await request.newContext({ baseURL });
+/**
+ * Pushes a batch of prices as an external feed does (POST /rest/market/prices), into the e2e
+ * portal or the address given (e.g. one instance of the cluster).
+ */
+export async function pushPrices(prices: PushedPrice[], into = baseURL): Promise<void> {
+  const feed = await request.newContext({ baseURL: into });
   try {
     const response = await feed.post('/rest/market/prices', {
       headers: { authorization: `Bearer ${E2E_INGEST_KEY}` },

@@ -1,4 +1,5 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,12 +8,17 @@ import { buildTestApp, testConfig, type TestApp } from '../test/test-app';
 
 let t: TestApp;
 let webDist: string;
+const APP_JS = 'console.log("app")';
 
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'klik-web-'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Klik SPA</title>');
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'assets', 'app-1234.js'), 'console.log("app")');
+  // What the build's precompress step writes beside a text file.
+  writeFileSync(join(webDist, 'assets', 'app-1234.js.br'), brotliCompressSync(APP_JS));
+  writeFileSync(join(webDist, 'assets', 'app-1234.js.gz'), gzipSync(APP_JS));
+  writeFileSync(join(webDist, 'assets', 'plain-1234.css'), 'body{}');
   t = await buildTestApp({
     config: testConfig({
       WEB_DIST_DIR: webDist,
@@ -33,6 +39,8 @@ describe('GET /env.json', () => {
   it('answers the environment settings built from the configuration', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/env.json' });
     expect(response.statusCode).toBe(200);
+    // Never cached: a changed setting reaches every browser on its next page load.
+    expect(response.headers['cache-control']).toBe('no-store');
     const settings = EnvironmentSettingsSchema.parse(response.json());
     expect(settings).toEqual({
       production: true,
@@ -156,8 +164,44 @@ describe('the web application', () => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('Klik SPA');
-      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['cache-control']).toBe('no-store');
     }
+  });
+
+  it('sends the smallest compressed copy the browser accepts, and the file itself to others', async () => {
+    const url = '/assets/app-1234.js';
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(APP_JS);
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(APP_JS);
+
+    const plain = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
+
+    // A file the build left uncompressed (too small to gain) is sent as it is to everyone.
+    const css = await t.app.inject({
+      method: 'GET',
+      url: '/assets/plain-1234.css',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-encoding']).toBeUndefined();
+    expect(css.body).toBe('body{}');
   });
 
   it('serves built assets and answers a missing one with 404', async () => {

@@ -51,6 +51,14 @@ import { PositionsService } from './modules/positions/positions.service';
 import { multiClickRoutes } from './modules/tpi/multi-click.routes';
 import { MultiClickService } from './modules/tpi/multi-click.service';
 import { tpiRoutes } from './modules/tpi/tpi.routes';
+import { budgetsRoutes } from './modules/budgets/budgets.routes';
+import { BudgetsService } from './modules/budgets/budgets.service';
+import { hedgePoliciesRoutes } from './modules/hedge-policies/hedge-policies.routes';
+import { HedgePoliciesService } from './modules/hedge-policies/hedge-policies.service';
+import type { HedgePolicyChecks } from './modules/hedge-policies/hedge-policy-checks';
+import { deadlinesRoutes } from './modules/deadlines/deadlines.routes';
+import { DeadlinesService } from './modules/deadlines/deadlines.service';
+import { DeadlineCalendarService } from './modules/deadlines/deadline-calendar.service';
 import { InProcessEventBus, type EventBus } from './modules/realtime/event-bus';
 import { EventOutbox } from './modules/realtime/event-outbox';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
@@ -62,11 +70,14 @@ import { SsoService } from './modules/sso/sso.service';
 import { envRoutes } from './modules/system/env.routes';
 import { healthRoutes } from './modules/system/health.routes';
 import { devClockRoutes } from './modules/system/dev-clock.routes';
-import { registerMetrics } from './modules/system/metrics';
+import { registerLeadership, registerMetrics, registerWebsockets } from './modules/system/metrics';
 import { tradingRoutes } from './modules/trading/trading.routes';
 import { registerSpa } from './modules/web/spa';
 import { createBackgroundJobs, type BackgroundJobs } from './background-jobs';
+import { priceAlertsRoutes } from './modules/price-alerts/price-alerts.routes';
 import { createShiftableClock } from './clock';
+import { standingOrdersRoutes } from './modules/standing-orders/standing-orders.routes';
+import { StandingOrdersService } from './modules/standing-orders/standing-orders.service';
 
 export interface AppDeps {
   db: Db;
@@ -96,6 +107,9 @@ declare module 'fastify' {
     mailWorker: MailWorker;
     /** Reminds customers of click deadlines that come near; tests run it with tick(). */
     deadlineReminders: BackgroundJobs['reminders'];
+    priceWatches: BackgroundJobs['priceWatches'];
+    /** Tells customers whose years fall behind their hedge policy; tests run it with tick(). */
+    hedgePolicyChecks: HedgePolicyChecks;
     /** Starts the jobs that run beside requests (the price feed, websocket checks). */
     startBackgroundJobs: () => void;
   }
@@ -155,7 +169,9 @@ export async function buildApp(
   refuseWhileClosing(app);
 
   if (config.docs) await registerApiDocs(app);
-  if (config.metrics) registerMetrics(app, { ...config.metrics, host: config.host });
+  const metrics = config.metrics
+    ? registerMetrics(app, { ...config.metrics, host: config.host })
+    : null;
   const authService = new AuthService({
     db: deps.db,
     config,
@@ -236,8 +252,6 @@ export async function buildApp(
     positions: new PositionsService({ db: deps.db, now: deps.now }),
     guards,
   });
-  const jobs = createBackgroundJobs({ config, deps, flushEvents, mailWorker, log: app.log });
-  const { recorder, feed, hub, desk, reminders } = jobs;
   const devSms =
     config.purchase.sms.gateway === 'dev' ? new DevSmsGateway(app.log, deps.now) : null;
   const sms: SmsGateway =
@@ -251,7 +265,22 @@ export async function buildApp(
     totpKey: config.secondFactor.totpKey,
     log: app.log,
   });
+  const jobs = createBackgroundJobs({
+    config,
+    deps,
+    flushEvents,
+    mailWorker,
+    purchase,
+    log: app.log,
+  });
+  const { recorder, feed, hub, desk, reminders, priceWatches, hedgePolicyChecks } = jobs;
+  if (metrics) {
+    registerLeadership(metrics, jobs.leadership);
+    registerWebsockets(metrics, () => hub.connectionCount);
+  }
   app.decorate('deadlineReminders', reminders);
+  app.decorate('priceWatches', priceWatches);
+  app.decorate('hedgePolicyChecks', hedgePolicyChecks);
   app.decorate('market', { recorder, feed });
   app.decorate('realtime', hub);
   app.decorate('outbox', outbox);
@@ -273,8 +302,41 @@ export async function buildApp(
     multiClick: new MultiClickService({ db: deps.db, now: deps.now, purchase, log: app.log }),
     guards,
   });
+  await app.register(standingOrdersRoutes, {
+    orders: new StandingOrdersService({
+      db: deps.db,
+      now: deps.now,
+      sms,
+      totpKey: config.secondFactor.totpKey,
+      purchase,
+      log: app.log,
+    }),
+    guards,
+  });
   await app.register(clicksRoutes, { db: deps.db, guards, now: deps.now });
+  await app.register(priceAlertsRoutes, { db: deps.db, guards, now: deps.now });
   await app.register(tpiRoutes, { db: deps.db, guards, now: deps.now });
+  await app.register(budgetsRoutes, {
+    budgets: new BudgetsService({ db: deps.db, now: deps.now }),
+    guards,
+  });
+  await app.register(hedgePoliciesRoutes, {
+    policies: new HedgePoliciesService({ db: deps.db, now: deps.now }),
+    guards,
+  });
+  await app.register(deadlinesRoutes, {
+    deadlines: new DeadlinesService({
+      db: deps.db,
+      now: deps.now,
+      reminderTradingDays: config.deadlineReminders.tradingDays,
+    }),
+    calendar: new DeadlineCalendarService({
+      db: deps.db,
+      now: deps.now,
+      publicUrl: config.mail.publicUrl,
+    }),
+    guards,
+  });
   await app.register(clickConfirmationRoutes, { db: deps.db, guards, title: config.web.title });
   const account = new AccountService({
     db: deps.db,

@@ -9,6 +9,15 @@ import {
 } from './modules/market/feed-lock';
 import { FeedRunner } from './modules/market/feed-runner';
 import { PriceRecorder } from './modules/market/price-recorder';
+import { PriceWatch } from './modules/market/price-watch';
+import { BudgetWatcher } from './modules/budgets/budget-watcher';
+import {
+  createHedgePolicyChecks,
+  type HedgePolicyChecks,
+} from './modules/hedge-policies/hedge-policy-checks';
+import { PriceAlertWatcher } from './modules/price-alerts/price-alert-watcher';
+import type { PurchaseService } from './modules/purchase/purchase.service';
+import { StandingOrderWatcher } from './modules/standing-orders/standing-order-watcher';
 import type { MailWorker } from './modules/mail/mail-worker';
 import {
   createDeadlineReminders,
@@ -23,6 +32,12 @@ export interface BackgroundJobs {
   hub: RealtimeHub;
   desk: ClickDesk;
   reminders: DeadlineReminders;
+  /** One per watcher (price alerts, budgets, standing orders), by the watcher's name. */
+  priceWatches: ReadonlyMap<string, PriceWatch>;
+  /** Tells customers whose years fall behind their hedge policy. */
+  hedgePolicyChecks: HedgePolicyChecks;
+  /** Per once-only job, whether this instance runs it now (GET /metrics, klik_job_leader). */
+  leadership: () => { job: string; leading: boolean }[];
   start: () => void;
   /** Stops every job; `between` (the event outbox) runs after the desk's last transitions. */
   stop: (between: () => Promise<void>) => Promise<void>;
@@ -30,7 +45,8 @@ export interface BackgroundJobs {
 
 /**
  * What runs beside the requests: the price feed and its recorder, this instance's websockets, the
- * click desk, the notification e-mails and the deadline reminders. Jobs that must run on one
+ * click desk, the notification e-mails, the deadline reminders, the hedge policy checks and the
+ * price watchers (price alerts, budgets, standing orders). Jobs that must run on one
  * instance only hold a PostgreSQL advisory lock (one process on PGlite).
  */
 export function createBackgroundJobs(options: {
@@ -38,9 +54,11 @@ export function createBackgroundJobs(options: {
   deps: AppDeps;
   flushEvents: () => Promise<void>;
   mailWorker: MailWorker;
+  /** Standing orders click through it, as a person does. */
+  purchase: PurchaseService;
   log: FastifyBaseLogger;
 }): BackgroundJobs {
-  const { config, deps, flushEvents, mailWorker, log } = options;
+  const { config, deps, flushEvents, mailWorker, purchase, log } = options;
   const lockFor = (key: bigint, what: string) =>
     config.databaseUrl
       ? new PgAdvisoryLock(config.databaseUrl, key, (error) =>
@@ -90,25 +108,82 @@ export function createBackgroundJobs(options: {
     flushEvents,
     log,
   });
+  const hedgePolicyChecks = createHedgePolicyChecks({
+    config,
+    db: deps.db,
+    now: deps.now,
+    flushEvents,
+    log,
+  });
+  // What acts on every price that enters (modules/market/price-watch.ts), one instance each.
+  const budgetWatcher = new BudgetWatcher({ db: deps.db, flushEvents, log });
+  const watchers = [
+    new PriceAlertWatcher({ db: deps.db, flushEvents }),
+    budgetWatcher,
+    new StandingOrderWatcher({ db: deps.db, purchase, flushEvents, log }),
+  ];
+  const priceWatches = new Map(
+    watchers.map((watcher) => [
+      watcher.name,
+      new PriceWatch({
+        db: deps.db,
+        watcher,
+        lock: lockFor(watcher.lockKey, `price watch ${watcher.name}`),
+        now: deps.now,
+        intervalMs: config.market.watchIntervalMs,
+        log,
+      }),
+    ]),
+  );
+  let unsubscribe: (() => void)[] = [];
   return {
     recorder,
     feed,
     hub,
     desk,
     reminders,
+    priceWatches,
+    hedgePolicyChecks,
+    leadership: () => [
+      { job: 'market feed', leading: feed.leading },
+      { job: 'click desk', leading: desk.leading },
+      { job: 'mail worker', leading: mailWorker.leading },
+      { job: 'deadline reminders', leading: reminders.leading },
+      { job: 'hedge policy checks', leading: hedgePolicyChecks.leading },
+      ...[...priceWatches].map(([name, watch]) => ({
+        job: `price watch ${name}`,
+        leading: watch.leading,
+      })),
+    ],
     start: () => {
       feed.start();
       hub.start();
       desk.start();
       mailWorker.start();
       reminders.start();
+      hedgePolicyChecks.start();
+      for (const watch of priceWatches.values()) watch.start();
+      unsubscribe = [
+        // The instance that leads a watch hears of new prices at once, whoever recorded them.
+        deps.bus.subscribe('priceUpdate', () => {
+          for (const watch of priceWatches.values()) void watch.round();
+        }),
+        // A click moves its contract's budgets at once, not only at the next year price.
+        deps.bus.subscribe('clickUpdate', (event) => {
+          void budgetWatcher.clicked(event.customerId, event.contractId, deps.now());
+        }),
+      ];
     },
     stop: async (between) => {
+      for (const stop of unsubscribe) stop();
+      unsubscribe = [];
       await feed.stop();
+      for (const watch of priceWatches.values()) await watch.stop();
       await desk.stop();
       await between();
       await mailWorker.stop();
       await reminders.stop();
+      await hedgePolicyChecks.stop();
       await hub.close();
     },
   };

@@ -111,6 +111,7 @@ const EnvSchema = z.object({
   ),
   DOCS: optionalFlag(),
   DATABASE_URL: urlWithScheme(['postgres:', 'postgresql:']),
+  DATABASE_POOL_SIZE: integer(10, 1, 500),
   DATA_DIR: optionalText(),
   REDIS_URL: urlWithScheme(['redis:', 'rediss:']),
   REDIS_CHANNEL_PREFIX: optionalText().pipe(
@@ -181,6 +182,7 @@ const EnvSchema = z.object({
     }),
   MARKET_FEED_CSV: optionalText(),
   MARKET_FEED_LOCK_RETRY_MS: integer(5000, 100, 600_000),
+  MARKET_WATCH_INTERVAL_MS: integer(2000, 100, 600_000),
   MARKET_INGEST_KEY: optionalText().pipe(
     z.string().min(32, 'must be at least 32 characters long').nullable(),
   ),
@@ -245,6 +247,8 @@ export interface Config {
   docs: boolean;
   /** PostgreSQL server; null means PGlite under dataDir (or in memory when dataDir is null). */
   databaseUrl: string | null;
+  /** At most this many pooled PostgreSQL connections per instance (docs/operations.md). */
+  databasePoolSize: number;
   /** Where PGlite keeps its files; null keeps the database in memory (tests only). */
   dataDir: string | null;
   redisUrl: string | null;
@@ -293,6 +297,8 @@ export interface Config {
     lockRetryMs: number;
     /** The bearer key of the ingest endpoint; null disables the endpoint. */
     ingestKey: string | null;
+    /** How often the price watchers look for prices they have not heard of (price-watch.ts). */
+    watchIntervalMs: number;
   };
   realtime: {
     /** How often open websockets are checked for expired or revoked sessions. */
@@ -445,6 +451,7 @@ export function loadConfig(
         : null,
     docs: e.DOCS ?? !production,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: dataDirOf(e.DATA_DIR, toPath),
     redisUrl: e.REDIS_URL,
     redisChannelPrefix: e.REDIS_CHANNEL_PREFIX ?? channelPrefixOf(e.DATABASE_URL),
@@ -489,6 +496,7 @@ export function loadConfig(
       csvPath: e.MARKET_FEED_CSV ? toPath(e.MARKET_FEED_CSV) : null,
       lockRetryMs: e.MARKET_FEED_LOCK_RETRY_MS,
       ingestKey: e.MARKET_INGEST_KEY,
+      watchIntervalMs: e.MARKET_WATCH_INTERVAL_MS,
     },
     realtime: {
       sessionCheckMs: e.WS_SESSION_CHECK_SECONDS * 1000,

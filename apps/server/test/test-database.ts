@@ -13,7 +13,7 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
+export async function adminQuery(adminUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

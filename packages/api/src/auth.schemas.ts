@@ -1,16 +1,24 @@
 import { z } from 'zod';
 import { IdSchema, TextSchema } from './bounded.schemas';
 import { LocaleSchema } from './locale.schemas';
+import {
+  LOGIN_PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  ROLES,
+  USERNAME_MAX_LENGTH,
+} from './auth.rules';
 
-export const ROLES = ['admin', 'accountmanager', 'consultant', 'customer'] as const;
+export {
+  LOGIN_PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  ROLES,
+  USERNAME_MAX_LENGTH,
+  isAdminRole,
+  isCustomerSideRole,
+  type Role,
+} from './auth.rules';
+
 export const RoleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof RoleSchema>;
-
-/** Password length limit on the login form (spec section 5). */
-export const LOGIN_PASSWORD_MAX_LENGTH = 20;
-
-/** The shortest password that may be set (spec section 5: at least 8 characters). */
-export const PASSWORD_MIN_LENGTH = 8;
 
 /**
  * A password being set (initial or changed): 8 to 20 characters, since sign-in takes at most 20.
@@ -22,9 +30,6 @@ export const NewPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, { error: 'PASSWORD_TOO_SHORT' })
   .max(LOGIN_PASSWORD_MAX_LENGTH, { error: 'PASSWORD_TOO_LONG' })
   .pipe(TextSchema(LOGIN_PASSWORD_MAX_LENGTH));
-
-/** Longer than any username we store; a longer one cannot sign in. */
-export const USERNAME_MAX_LENGTH = 200;
 
 export const UsernameSchema = TextSchema(USERNAME_MAX_LENGTH).trim().min(1);
 
@@ -91,16 +96,6 @@ export const UserSessionSchema = z.object({
   secondFactorSetupRequired: z.boolean().optional(),
 });
 export type UserSession = z.infer<typeof UserSessionSchema>;
-
-/** Only admin and account managers pass the admin guard (spec section 6). */
-export function isAdminRole(role: Role): boolean {
-  return role === 'admin' || role === 'accountmanager';
-}
-
-/** A customer-side user is anyone who is neither admin nor account manager. */
-export function isCustomerSideRole(role: Role): boolean {
-  return !isAdminRole(role);
-}
 
 /** POST changePassword: the signed-in user replaces their password. */
 export const ChangePasswordBodySchema = z.object({

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { INT4_MAX } from './int4';
+
+export { INT4_MAX } from './int4';
 
 /*
  * The building blocks every request schema is made of. Whatever a request carries to the database
@@ -6,9 +9,6 @@ import { z } from 'zod';
  * cannot hold one) and of bounded length, days and instants within the years the portal knows.
  * Bad input is then a 400 at the door, never a database error (500) or a surprising match.
  */
-
-/** The largest PostgreSQL integer (int4): ids, versions and years are stored as one. */
-export const INT4_MAX = 2_147_483_647;
 
 /** Years of supply a contract or a price may have. */
 export const MIN_YEAR_OF_SUPPLY = 2000;

@@ -5,21 +5,7 @@ import { AvailableLocalesSchema, LOCALE_HEADER, type Locale } from './locale.sch
 import { TradingStatusSchema, type TradingStatus } from './trading.schemas';
 import { EnvironmentSettingsSchema, type EnvironmentSettings } from './env.schemas';
 import { ENV_PATH, REST, XSRF_HEADER } from './routes';
-
-/** A failed call: the HTTP status and the server's stable error code. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly retryAfterSeconds?: number,
-    /** The whole error body as answered, for a refusal that says more (e.g. an import's report). */
-    readonly body?: unknown,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+import { ApiError } from './api-error';
 
 export interface ApiClientOptions {
   baseUrl: string;

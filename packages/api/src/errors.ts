@@ -37,6 +37,26 @@ export const FIELD_ERROR_CODES = [
   'YEARS_REQUIRED',
   'YEAR_DUPLICATE',
   'PARTS_INVALID',
+  // A standing order's last day (docs/standing-orders.md).
+  'VALID_UNTIL_INVALID',
+  // Price alerts (docs/price-alerts.md).
+  'CONTRACT_REQUIRED',
+  'PART_REQUIRED',
+  'YEAR_REQUIRED',
+  'PERIOD_REQUIRED',
+  'MARKET_REQUIRED',
+  'DIRECTION_REQUIRED',
+  'ALERT_PRICE_INVALID',
+  'RECIPIENT_REQUIRED',
+  'RECIPIENT_INVALID',
+  'EXPIRY_REQUIRED',
+  'EXPIRY_INVALID',
+  // The plan (docs/budgets.md): a budget price and bounds above 0, lower <= budget <= upper; a
+  // hedge policy's points (1 to 24, dates increasing) and shares (max >= min, min not falling).
+  'BUDGET_PRICE_INVALID',
+  'BUDGET_BOUNDS_INVALID',
+  'HEDGE_POINTS_INVALID',
+  'HEDGE_SHARES_INVALID',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
@@ -120,6 +140,8 @@ export const ERROR_CODES = [
   'YEAR_HAS_CLICKS',
   'VOLUME_BELOW_CLICKED',
   'CONTRACT_CHANGED',
+  // A standing order that has executed, lapsed or been cancelled (docs/standing-orders.md).
+  'STANDING_ORDER_NOT_ACTIVE',
   // A field of a form (spec section 5): answered 400 with details.field naming it.
   ...FIELD_ERROR_CODES,
 ] as const;

@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { LOCALES } from './locales';
 
-export const LOCALES = ['nl', 'en'] as const;
-export const DEFAULT_LOCALE = 'nl';
+export { DEFAULT_LOCALE, LOCALE_HEADER, LOCALES, type Locale } from './locales';
 export const LocaleSchema = z.enum(LOCALES);
-export type Locale = z.infer<typeof LocaleSchema>;
 
 export const AvailableLocalesSchema = z.array(LocaleSchema);
-
-/** Header every request with a session carries (spec section 7). */
-export const LOCALE_HEADER = 'locale';

@@ -59,10 +59,4 @@ export type SocketUpdatePayload = z.infer<typeof SocketUpdatePayloadSchema>;
 export type TerminateSessionPayload = z.infer<typeof TerminateSessionPayloadSchema>;
 export type NotificationUpdatePayload = z.infer<typeof NotificationUpdatePayloadSchema>;
 
-/** Close codes the server uses; 4xxx are the application's own (RFC 6455). */
-export const WS_CLOSE_CODES = {
-  /** The session ended (logout, termination by an administrator, expiry). */
-  sessionTerminated: 4001,
-  /** The server shuts down; reconnect. */
-  goingAway: 1001,
-} as const;
+export { WS_CLOSE_CODES } from './ws-close-codes';

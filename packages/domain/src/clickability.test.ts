@@ -134,10 +134,22 @@ describe('clickability', () => {
       input({
         marketOption: 'PRE_EOD_AND_OVERNIGHT',
         at: new Date('2026-11-20T14:45:00Z'),
-        parts: [part({ name: 'Gas', offerPart: null })],
+        parts: [part({ name: 'Gas', offerPart: { marketPrice: null } })],
       }),
     );
     expect(result.sessions.map((s) => s.priceSource)).toEqual(['ICE_OVERNIGHT']);
+  });
+
+  it('refuses an ICE-only position: every part needs an offerPart, also for ICE (spec section 5)', () => {
+    const iceOnly = input({ parts: [part({ name: 'Gas', offerPart: null })] });
+    expect(reason(iceOnly)).toBe('DC_22');
+    const onePartWithout = input({
+      parts: [part(), part({ name: 'OffPeak', totalVolume: '200', offerPart: null })],
+    });
+    expect(reason(onePartWithout)).toBe('DC_22');
+    // An offerPart without a price still counts: the ICE order goes ahead.
+    const unpriced = input({ parts: [part({ name: 'Gas', offerPart: { marketPrice: null } })] });
+    expect(clickableMarkets(decideClickability(unpriced))).toEqual(['ICE']);
   });
 
   it('handles zero volumes: no volume at all is DC_12, an empty part does not close the other', () => {

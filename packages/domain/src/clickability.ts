@@ -70,6 +70,9 @@ export function decideClickability(input: ClickabilityInput): Clickability {
   });
   if (sessions.length === 0) return refuse('DC_36');
 
+  // Spec section 5: a status is clickable only if every contract part has an offerPart (the OTC
+  // offer), so an ICE order needs it too; its price may still be null (docs/domain.md).
+  if (!input.parts.every((part) => part.offerPart != null)) return refuse('DC_22');
   const offered = sessions.filter((session) => statusHasOffers(input.parts, session.market));
   if (offered.length === 0) return refuse('DC_22');
 

@@ -4,6 +4,9 @@ import {
   positionAutoClickPercentage,
   positionClickedPercentage,
   roundPercentage,
+  percentageForApi,
+  percentagesForApi,
+  PERCENTAGE_DECIMALS,
   yearPercentages,
 } from './percentages';
 
@@ -115,5 +118,26 @@ describe('percentage display rounding', () => {
     expect(roundPercentage('0.04')).toBe('0.1');
     expect(roundPercentage('0.004', 2)).toBe('0.01');
     expect(roundPercentage('0')).toBe('0');
+  });
+});
+
+describe('percentages as the API sends them', () => {
+  it('are rounded once, half-up, to 4 decimals, keeping partly clicked off 0 and 100', () => {
+    expect(PERCENTAGE_DECIMALS).toBe(4);
+    expect(percentageForApi(clickedPercentage('130', '240'))).toBe('54.1667');
+    expect(percentageForApi(clickedPercentage('1', '3'))).toBe('33.3333');
+    expect(percentageForApi('12.34565')).toBe('12.3457');
+    expect(percentageForApi('20')).toBe('20');
+    expect(percentageForApi('99.99996')).toBe('99.9999');
+    expect(percentageForApi('0.00001')).toBe('0.0001');
+    expect(percentageForApi('100')).toBe('100');
+    expect(percentageForApi('0')).toBe('0');
+  });
+
+  it('round every value of a per-year record', () => {
+    expect(percentagesForApi({ 2027: '33.333333333', 2028: '0' })).toEqual({
+      2027: '33.3333',
+      2028: '0',
+    });
   });
 });

@@ -105,3 +105,23 @@ export function roundPercentage(value: DecimalString, decimals = 1): DecimalStri
   if (rounded.isZero() && exact.gt(0)) return fromDec(step);
   return fromDec(rounded);
 }
+
+/** The decimals a percentage leaves the server with (docs/domain.md, Percentages). */
+export const PERCENTAGE_DECIMALS = 4;
+
+/**
+ * A percentage as the API sends it: rounded once, half-up, to PERCENTAGE_DECIMALS, with the rule
+ * of roundPercentage that only a full position reads 100 and only an untouched one reads 0.
+ */
+export function percentageForApi(value: DecimalString): DecimalString {
+  return roundPercentage(value, PERCENTAGE_DECIMALS);
+}
+
+/** percentageForApi for every value of a record (the summaries' per-year percentages). */
+export function percentagesForApi<K extends string>(
+  values: Record<K, DecimalString>,
+): Record<K, DecimalString> {
+  return Object.fromEntries(
+    Object.entries<DecimalString>(values).map(([key, value]) => [key, percentageForApi(value)]),
+  ) as Record<K, DecimalString>;
+}

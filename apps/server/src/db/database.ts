@@ -13,6 +13,8 @@ export interface DatabaseOptions {
   databaseUrl: string | null;
   /** PGlite's directory; null keeps the database in memory. */
   dataDir: string | null;
+  /** PostgreSQL only: the pool's most connections (10 when not given). */
+  databasePoolSize?: number;
 }
 
 // pg reads int8 and numeric as strings; PGlite is told to do the same so that both
@@ -28,7 +30,10 @@ export async function createDatabase(
   onPoolError: (error: Error) => void = () => {},
 ): Promise<Db> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.databasePoolSize ?? 10,
+    });
     // An idle connection dropped by the server must not crash the process; the pool replaces it.
     pool.on('error', onPoolError);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -16,6 +16,11 @@ import * as notificationMail from './migrations/0013-notification-mail';
 import * as margins from './migrations/0016-margins';
 import * as deadlineReminders from './migrations/0017-deadline-reminders';
 import * as contracts from './migrations/0018-contracts';
+import * as priceWatch from './migrations/0019-price-watch';
+import * as budgets from './migrations/0020-budgets';
+import * as priceAlerts from './migrations/0021-price-alerts';
+import * as deadlineCalendar from './migrations/0022-deadline-calendar';
+import * as standingOrders from './migrations/0023-standing-orders';
 
 // Listed explicitly so a bundled or packaged server never depends on reading a folder.
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +40,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-margins': margins,
   '0017-deadline-reminders': deadlineReminders,
   '0018-contracts': contracts,
+  '0019-price-watch': priceWatch,
+  '0020-budgets': budgets,
+  '0021-price-alerts': priceAlerts,
+  '0022-deadline-calendar': deadlineCalendar,
+  '0023-standing-orders': standingOrders,
 };
 
 const provider: MigrationProvider = {

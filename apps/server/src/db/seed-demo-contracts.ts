@@ -12,7 +12,7 @@ import {
   type MarketOption,
   type Maturity,
 } from '@klik/domain';
-import { PRODUCT_OF_PART } from '../modules/positions/contract-view';
+import { PRODUCT_OF_PART } from '../modules/positions/prepared-contract';
 import { recordClick, spreadOverOpenVolume } from '../modules/positions/record-click';
 import type { Db } from './database';
 import type { MarketProduct } from './schema';

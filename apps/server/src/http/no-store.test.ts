@@ -50,7 +50,8 @@ describe('Cache-Control on REST answers', () => {
   it('leaves answers outside /rest alone', async () => {
     const health = await t.app.inject({ url: '/healthz' });
     expect(health.headers['cache-control']).toBeUndefined();
+    // The environment settings say their own caching: never kept (modules/system/env.routes.ts).
     const env = await t.app.inject({ url: '/env.json' });
-    expect(env.headers['cache-control']).toBe('no-cache');
+    expect(env.headers['cache-control']).toBe('no-store');
   });
 });

@@ -82,6 +82,7 @@ const CATALOGUE: Record<Locale, Messages> = {
       'Het volume van {0} {1}, maand {2}, kan niet lager worden dan de al geklikte {3} MWh.',
     CONTRACT_CHANGED:
       'Het contract is gewijzigd sinds uw prijs werd berekend. Vraag een nieuwe prijs op.',
+    STANDING_ORDER_NOT_ACTIVE: 'Deze staande order is niet meer actief.',
     NAME_REQUIRED: 'Naam is verplicht.',
     NAME_INVALID: 'Ongeldige naam.',
     USERNAME_REQUIRED: 'Gebruikersnaam is verplicht.',
@@ -115,6 +116,25 @@ const CATALOGUE: Record<Locale, Messages> = {
     YEARS_REQUIRED: 'Geef ten minste één leveringsjaar.',
     YEAR_DUPLICATE: 'Dit leveringsjaar staat er al.',
     PARTS_INVALID: 'De delen passen niet bij het product: gas heeft één deel, stroom piek en dal.',
+    BUDGET_PRICE_INVALID: 'Budgetprijs en ondergrens moeten meer dan 0 EUR/MWh zijn.',
+    BUDGET_BOUNDS_INVALID:
+      'De ondergrens mag niet boven de budgetprijs liggen en de bovengrens niet eronder.',
+    HEDGE_POINTS_INVALID: 'Geef 1 tot 24 punten, elk op een latere datum dan het vorige.',
+    HEDGE_SHARES_INVALID:
+      'Het maximum mag niet onder het minimum liggen, en het minimum niet dalen van punt tot punt.',
+    VALID_UNTIL_INVALID: 'Kies een geldigheid van vandaag tot uiterlijk de klikdeadline.',
+    CONTRACT_REQUIRED: 'Selecteer een contract.',
+    PART_REQUIRED: 'Selecteer piek of dal.',
+    YEAR_REQUIRED: 'Selecteer een jaar.',
+    PERIOD_REQUIRED: 'Selecteer een periode.',
+    MARKET_REQUIRED: 'Selecteer een markt (OTC of ICE).',
+    DIRECTION_REQUIRED: 'Selecteer een richting.',
+    ALERT_PRICE_INVALID:
+      'Ongeldige prijs: meer dan 0 en minder dan 99999999 EUR/MWh, met hoogstens 4 decimalen.',
+    RECIPIENT_REQUIRED: 'Selecteer ten minste één ontvanger.',
+    RECIPIENT_INVALID: 'Een ontvanger is geen gebruiker van deze klant.',
+    EXPIRY_REQUIRED: 'Geef een einddatum.',
+    EXPIRY_INVALID: 'De einddatum ligt in het verleden.',
   },
   en: {
     INVALID_CREDENTIALS: 'Invalid username and password.',
@@ -172,6 +192,7 @@ const CATALOGUE: Record<Locale, Messages> = {
       'The volume of {0} {1}, month {2}, cannot drop below the {3} MWh already clicked.',
     CONTRACT_CHANGED:
       'The contract has changed since your price was quoted. Please request a new price.',
+    STANDING_ORDER_NOT_ACTIVE: 'This standing order is no longer active.',
     NAME_REQUIRED: 'Name is required.',
     NAME_INVALID: 'Invalid name.',
     USERNAME_REQUIRED: 'Username is required.',
@@ -205,6 +226,25 @@ const CATALOGUE: Record<Locale, Messages> = {
     YEAR_DUPLICATE: 'This year of supply is already there.',
     PARTS_INVALID:
       'The parts do not match the commodity: gas has one part, power Peak and Off-peak.',
+    BUDGET_PRICE_INVALID: 'The budget price and lower bound must be more than 0 EUR/MWh.',
+    BUDGET_BOUNDS_INVALID:
+      'The lower bound may not be above the budget price, nor the upper bound below it.',
+    HEDGE_POINTS_INVALID: 'Give 1 to 24 points, each on a later date than the one before.',
+    HEDGE_SHARES_INVALID:
+      'The maximum may not be below the minimum, nor the minimum fall from one point to the next.',
+    VALID_UNTIL_INVALID: 'Choose a validity from today until the click deadline at the latest.',
+    CONTRACT_REQUIRED: 'Select a contract.',
+    PART_REQUIRED: 'Select peak or off-peak.',
+    YEAR_REQUIRED: 'Select a year.',
+    PERIOD_REQUIRED: 'Select a period.',
+    MARKET_REQUIRED: 'Select a market (OTC or ICE).',
+    DIRECTION_REQUIRED: 'Select a direction.',
+    ALERT_PRICE_INVALID:
+      'Invalid price: more than 0 and less than 99999999 EUR/MWh, with at most 4 decimals.',
+    RECIPIENT_REQUIRED: 'Select at least one recipient.',
+    RECIPIENT_INVALID: 'A recipient is not a user of this customer.',
+    EXPIRY_REQUIRED: 'Give an expiry date.',
+    EXPIRY_INVALID: 'The expiry date lies in the past.',
   },
 };
 

@@ -2,6 +2,7 @@ import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ENV_PATH } from '@klik/api';
+import { currentCurrency } from '../shared/format/format-numbers';
 import { createFakeServer } from '../test/fake-server';
 import { renderApp, screen } from '../test/render-app';
 
@@ -16,6 +17,23 @@ describe('start-up', () => {
     expect(document.head.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe(
       '/brand.ico',
     );
+  });
+
+  it('formats money in the environment currency and logs calls only with isDebugMode', async () => {
+    const debug = vi.spyOn(console, 'info').mockImplementation(() => {});
+    renderApp(createFakeServer({}), '/login');
+    await screen.findByTestId('login-form');
+    expect(currentCurrency()).toEqual({ currency: 'EUR', currencySymbol: '€' });
+    expect(debug).not.toHaveBeenCalled();
+
+    const server = createFakeServer({
+      env: { currency: 'GBP', currencySymbol: '£', isDebugMode: true },
+    });
+    renderApp(server, '/login');
+    await waitFor(() =>
+      expect(currentCurrency()).toEqual({ currency: 'GBP', currencySymbol: '£' }),
+    );
+    await waitFor(() => expect(debug).toHaveBeenCalled());
   });
 
   it('shows a loader first and a bilingual error with retry when the settings cannot be loaded', async () => {

@@ -1,12 +1,22 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Center, MantineProvider, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Loader, MantineProvider, Stack, Text } from '@mantine/core';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { DEFAULT_LOCALE } from '@klik/api';
+import { DEFAULT_LOCALE, type EnvironmentSettings, type Locale } from '@klik/api';
 import { applyEnvironment } from '../shared/env/apply-env';
 import { ENVIRONMENT_QUERY_KEY, loadEnvironment } from '../shared/env/load-env';
-import { catalogues } from '../shared/i18n/catalogues';
+import { createIntl } from 'react-intl';
+import {
+  intlMessages,
+  loadCatalogue,
+  loadedCatalogue,
+  loadLocale,
+  missingMessage,
+  type MessageKey,
+} from '../shared/i18n/catalogues';
 import { I18nProvider } from '../shared/i18n/i18n-provider';
 import { currentLocale } from '../shared/i18n/locale-store';
+import { readSession } from '../shared/session/session-store';
+import { syncServerClock } from '../shared/time/server-clock';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { cssVariablesResolver, theme } from '../shared/ui/theme';
 import type { WebSocketLike } from '../shared/websocket/websocket-client';
@@ -20,20 +30,39 @@ interface BootstrapProps {
   createWebSocket?: (url: string) => WebSocketLike;
 }
 
-/** Shown when the settings cannot be read; the locale is unknown then, so it speaks both. */
+const BOTH_LOCALES: readonly Locale[] = ['nl', 'en'];
+
+/**
+ * Shown when the settings cannot be read; the locale is unknown then, so it speaks both. Their
+ * catalogues are loaded for it; one that cannot be loaded either shows its keys (spec section 8).
+ */
 function EnvironmentError({ onRetry }: { onRetry: () => void }) {
+  const both = useQuery({
+    queryKey: ['catalogues', ...BOTH_LOCALES],
+    queryFn: () => Promise.allSettled(BOTH_LOCALES.map((locale) => loadCatalogue(locale))),
+    retry: false,
+  });
+  if (both.isPending) return null;
+  // A translator per language, as useT would be under that language's provider.
+  const translators = BOTH_LOCALES.map((locale) => {
+    const catalogue = loadedCatalogue(locale) ?? {};
+    const intl = createIntl({ locale, defaultLocale: 'nl', messages: intlMessages(catalogue) });
+    const t = (key: MessageKey) =>
+      key in catalogue ? intl.formatMessage({ id: key }) : missingMessage(key);
+    return { locale, t };
+  });
   return (
     <Center mih="100vh" component="main" p="md">
       <Alert color="red" role="alert" maw={520} data-testid="env-error">
         <Stack gap="sm">
-          {[catalogues.nl, catalogues.en].map((messages, index) => (
-            <div key={index} lang={index === 0 ? 'nl' : 'en'}>
-              <Text fw={700}>{messages['app.envError.title']}</Text>
-              <Text size="sm">{messages['app.envError.body']}</Text>
+          {translators.map(({ locale, t }) => (
+            <div key={locale} lang={locale}>
+              <Text fw={700}>{t('app.envError.title')}</Text>
+              <Text size="sm">{t('app.envError.body')}</Text>
             </div>
           ))}
           <Button onClick={onRetry} variant="light" color="red">
-            {`${catalogues.nl['app.retry']} / ${catalogues.en['app.retry']}`}
+            {translators.map(({ t }) => t('app.retry')).join(' / ')}
           </Button>
         </Stack>
       </Alert>
@@ -41,10 +70,32 @@ function EnvironmentError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/**
+ * The settings, the server's clock and the messages the first screen speaks: the catalogue of the
+ * locale the page will most likely show is loaded beside the settings (index.html names both, so
+ * the browser fetches them beside the code), then the ones the settings decide (the chosen
+ * locale, and the deployment's own, in which login failures are told), with the deployment's
+ * texts for them parsed.
+ */
+async function loadFirstScreen(fetchFn: typeof fetch): Promise<EnvironmentSettings> {
+  const likely = loadCatalogue(currentLocale(DEFAULT_LOCALE));
+  const clock = syncServerClock(fetchFn);
+  const env = await loadEnvironment(fetchFn);
+  // Ages and days left are shown to signed-in users only: a signed-out page (the login screen)
+  // does not wait for the clock, which is learned long before anyone has signed in.
+  if (readSession()) await clock;
+  await likely.catch(() => undefined);
+  const needed = new Set([currentLocale(env.locale), env.locale]);
+  await Promise.all([...needed].map((locale) => loadLocale(locale, env.translations)));
+  return env;
+}
+
 function EnvironmentGate({ fetch: fetchFn, createRouter, createWebSocket }: BootstrapProps) {
   const env = useQuery({
     queryKey: ENVIRONMENT_QUERY_KEY,
-    queryFn: () => loadEnvironment(fetchFn),
+    // The server's clock is learned beside the settings, so the first screen already shows ages
+    // and days left as the server counts them (loadFirstScreen).
+    queryFn: () => loadFirstScreen(fetchFn),
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,
@@ -69,8 +120,17 @@ function EnvironmentGate({ fetch: fetchFn, createRouter, createWebSocket }: Boot
     );
   }
   if (env.isError) return <EnvironmentError onRetry={() => void env.refetch()} />;
+  const locale = currentLocale(DEFAULT_LOCALE);
+  // Before its catalogue has arrived the loader has no text to be named by.
+  if (!loadedCatalogue(locale)) {
+    return (
+      <Center mih="100vh">
+        <Loader />
+      </Center>
+    );
+  }
   return (
-    <I18nProvider locale={currentLocale(DEFAULT_LOCALE)} translations={{}}>
+    <I18nProvider locale={locale} translations={{}}>
       <FullPageLoader />
     </I18nProvider>
   );

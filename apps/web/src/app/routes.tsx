@@ -1,11 +1,16 @@
 import { Navigate, redirect, type RouteObject } from 'react-router';
+import { LoginScreen } from '../features/auth/screens/login-screen';
 import { PATHS } from '../shared/routing/paths';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { guardLoader } from './guards/guard-loader';
 import type { ShellHandle } from './layout/screen-selection';
 import { RouteError, ScreenError } from './routes/route-error';
 
-/** The spec's routes that have screens so far, each loaded on demand. */
+/**
+ * The spec's routes that have screens so far, each loaded on demand but the login screen: it is
+ * the page most visits start on, so it comes with the portal's own code instead of one more
+ * round of requests after it (docs/performance.md).
+ */
 export function createRoutes(): RouteObject[] {
   return [
     {
@@ -18,12 +23,7 @@ export function createRoutes(): RouteObject[] {
           loader: () => redirect(PATHS.login),
           Component: () => <Navigate to={PATHS.login} replace />,
         },
-        {
-          path: 'login',
-          lazy: async () => ({
-            Component: (await import('../features/auth/screens/login-screen')).LoginScreen,
-          }),
-        },
+        { path: 'login', Component: LoginScreen },
         {
           path: 'loginoauth',
           lazy: async () => ({
@@ -72,8 +72,7 @@ export function createRoutes(): RouteObject[] {
               ErrorBoundary: ScreenError,
               loader: guardLoader('regular'),
               lazy: async () => ({
-                Component: (await import('../features/positions/screens/dashboard-screen'))
-                  .DashboardScreen,
+                Component: (await import('./routes/dashboard-route')).DashboardRoute,
               }),
             },
             {
@@ -323,6 +322,27 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: 'standingorders',
+              handle: { selection: 'customer' } satisfies ShellHandle,
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('regular'),
+              lazy: async () => ({
+                Component: (
+                  await import('../features/standing-orders/screens/standing-orders-screen')
+                ).StandingOrdersScreen,
+              }),
+            },
+            {
+              path: 'pricealerts',
+              handle: { selection: 'customer' } satisfies ShellHandle,
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('regular'),
+              lazy: async () => ({
+                Component: (await import('../features/price-alerts/screens/price-alerts-screen'))
+                  .PriceAlertsScreen,
+              }),
+            },
+            {
               path: 'clickcounter',
               handle: { selection: 'customer' } satisfies ShellHandle,
               ErrorBoundary: ScreenError,
@@ -330,6 +350,35 @@ export function createRoutes(): RouteObject[] {
               lazy: async () => ({
                 Component: (await import('../features/clicks/screens/click-counter-screen'))
                   .ClickCounterScreen,
+              }),
+            },
+            {
+              path: 'deadlines',
+              handle: { selection: 'customer' } satisfies ShellHandle,
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('regular'),
+              lazy: async () => ({
+                Component: (await import('../features/deadlines/screens/deadlines-screen'))
+                  .DeadlinesScreen,
+              }),
+            },
+            {
+              path: 'budget',
+              handle: { selection: 'customer' } satisfies ShellHandle,
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('regular'),
+              lazy: async () => ({
+                Component: (await import('../features/budgets/screens/budget-screen')).BudgetScreen,
+              }),
+            },
+            {
+              path: 'hedgepolicy',
+              handle: { selection: 'customer' } satisfies ShellHandle,
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('regular'),
+              lazy: async () => ({
+                Component: (await import('../features/hedge-policies/screens/hedge-policy-screen'))
+                  .HedgePolicyScreen,
               }),
             },
             {
@@ -358,8 +407,15 @@ export function createRoutes(): RouteObject[] {
               ErrorBoundary: ScreenError,
               loader: guardLoader('regular'),
               lazy: async () => ({
-                Component: (await import('../features/positions/screens/dashboard-screen'))
-                  .DashboardScreen,
+                Component: (await import('./routes/dashboard-route')).DashboardRoute,
+              }),
+            },
+            {
+              path: 'help',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('signedIn'),
+              lazy: async () => ({
+                Component: (await import('../features/help/screens/help-screen')).HelpScreen,
               }),
             },
             {

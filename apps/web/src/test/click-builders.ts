@@ -1,4 +1,4 @@
-import type { ClickDetail } from '@klik/api';
+import type { ClickDetail, Results } from '@klik/api';
 
 /** A click as the server details it: an OTC click in progress, made by someone else. */
 export function aClickDetail(overrides: Partial<ClickDetail> = {}): ClickDetail {
@@ -35,6 +35,27 @@ export function aClickDetail(overrides: Partial<ClickDetail> = {}): ClickDetail 
       },
     ],
     totalCost: '19522.69',
+    ...overrides,
+  };
+}
+
+type ResultPart = Results['data'][number]['parts'][number];
+
+/** A part of the results: 100 MWh fixed once at 80 EUR/MWh, the market around it. */
+export function aResultPart(overrides: Partial<ResultPart> = {}): ResultPart {
+  return {
+    name: 'Gas',
+    totalVolume: '1000',
+    fixedVolume: '100',
+    fixedPercentage: '10',
+    weightedAvgClickPrice: '80',
+    fixes: [
+      { clickId: 7, at: '2026-10-01T09:00:00.000Z', maturity: 'Y', volume: '100', price: '80' },
+    ],
+    market: [
+      { at: '2026-09-30T09:00:00.000Z', price: '79.5' },
+      { at: '2026-10-02T09:00:00.000Z', price: '81.25' },
+    ],
     ...overrides,
   };
 }

@@ -65,6 +65,7 @@ export function createFakeServer(options: {
   handlers.set(`GET ${REST.tradingStatus}`, () => ({ status: 200, body: { pauzeActive: false } }));
   // The header's bell asks every signed-in screen for the unread count.
   handlers.set('GET /rest/notifications/active/count', () => ({ status: 200, body: { data: 0 } }));
+  handlers.set(`GET ${REST.availableLocales}`, () => ({ status: 200, body: ['nl', 'en'] }));
   handlers.set(`PUT ${REST.setLocale('nl')}`, () => ({ status: 204 }));
   handlers.set(`PUT ${REST.setLocale('en')}`, () => ({ status: 204 }));
 

@@ -1,10 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { addBothCatalogues } from './catalogues';
 
-// findBy/waitFor give up after this long; one second is too short on a busy two-core machine,
+// findBy/waitFor give up after this long; one second is too short on a busy two-core machine
+// (two test workers, and other work beside them),
 // where a whole screen with its lazy route and charts can take longer to settle.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
+
+// The portal loads a locale's messages when it first needs them; tests have both at once.
+addBothCatalogues();
 
 // Mantine reads these browser APIs that jsdom does not provide.
 Object.defineProperty(window, 'matchMedia', {

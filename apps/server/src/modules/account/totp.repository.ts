@@ -10,7 +10,12 @@ import { acceptedStep, openTotpSecret } from './totp';
  */
 export const TOTP_MAX_FAILURES = 10;
 export const TOTP_FAILURE_WINDOW_MINUTES = 15;
-const FAILURE_ACTIONS = ['account.totp.enable', 'account.totp.disable', 'purchase.totp.verify'];
+const FAILURE_ACTIONS = [
+  'account.totp.enable',
+  'account.totp.disable',
+  'purchase.totp.verify',
+  'standingOrder.totp.verify',
+];
 
 /** Refuses (429) a user who gave too many wrong codes lately; the audit log holds them. */
 export async function assertTotpNotThrottled(db: Db, userId: number, at: Date): Promise<void> {

@@ -147,6 +147,15 @@ export async function writeConfirmationPdf(
   sheet.heading(t.sections.people, 12);
   sheet.row(t.clickedBy, facts.clickedBy ? personText(facts.clickedBy) : t.automatic);
   if (facts.impersonator) sheet.row(t.impersonator, personText(facts.impersonator));
+  const order = facts.standingOrder;
+  if (order) {
+    sheet.row(t.standingOrder, t.standingOrderRule(order.id, order.triggeredBy, order.threshold));
+    sheet.row(
+      t.triggerPrice,
+      `${price(order.marketPrice)}${order.marketProduct ? ` ${order.marketProduct}` : ''}, ${instant(order.pricedAt)}`,
+    );
+    sheet.row(t.triggerClickPrice, price(order.clickPrice));
+  }
   sheet.row(
     t.approvedBy,
     facts.approvedBy

@@ -41,6 +41,11 @@ export interface ConfirmationTexts {
   clickedBy: string;
   automatic: string;
   impersonator: string;
+  /** A click made by a standing order: which, the threshold it met and the price that did. */
+  standingOrder: string;
+  standingOrderRule: (id: number, triggeredBy: 'LIMIT' | 'STOP', threshold: string) => string;
+  triggerPrice: string;
+  triggerClickPrice: string;
   approvedBy: string;
   approvalNotRequired: string;
   none: string;
@@ -135,6 +140,13 @@ export const CONFIRMATION_TEXTS: Record<Locale, ConfirmationTexts> = {
     clickedBy: 'Geklikt door',
     automatic: 'Automatische klik',
     impersonator: 'Namens deze gebruiker door beheerder',
+    standingOrder: 'Geklikt door staande order',
+    standingOrderRule: (id, triggeredBy, threshold) =>
+      `Order ${id}: ${triggeredBy === 'LIMIT' ? 'limiet' : 'stop'} ${threshold} EUR/MWh (${
+        triggeredBy === 'LIMIT' ? 'klikprijs gelijk of lager' : 'klikprijs gelijk of hoger'
+      })`,
+    triggerPrice: 'Uitgevoerd op marktprijs',
+    triggerClickPrice: 'Klikprijs bij uitvoering',
     approvedBy: 'Goedgekeurd door (vier ogen)',
     approvalNotRequired: 'Niet vereist',
     none: '–',
@@ -187,6 +199,13 @@ export const CONFIRMATION_TEXTS: Record<Locale, ConfirmationTexts> = {
     clickedBy: 'Clicked by',
     automatic: 'Automatic click',
     impersonator: 'On behalf of this user by administrator',
+    standingOrder: 'Clicked by standing order',
+    standingOrderRule: (id, triggeredBy, threshold) =>
+      `Order ${id}: ${triggeredBy === 'LIMIT' ? 'limit' : 'stop'} ${threshold} EUR/MWh (${
+        triggeredBy === 'LIMIT' ? 'click price at or below' : 'click price at or above'
+      })`,
+    triggerPrice: 'Executed on market price',
+    triggerClickPrice: 'Click price at execution',
     approvedBy: 'Approved by (four-eyes)',
     approvalNotRequired: 'Not required',
     none: '–',

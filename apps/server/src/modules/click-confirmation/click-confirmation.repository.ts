@@ -1,9 +1,10 @@
+import { sql } from 'kysely';
 import type { ClickDetail } from '@klik/api';
 import type { PriceSource } from '@klik/domain';
 import type { Db } from '../../db/database';
 import type { MarketProduct, StoredQuotePart } from '../../db/schema';
 import { findClickDetail } from '../clicks/clicks.repository';
-import { PRODUCT_OF_PART } from '../positions/contract-view';
+import { PRODUCT_OF_PART } from '../positions/prepared-contract';
 
 export interface ConfirmationPerson {
   name: string;
@@ -44,6 +45,22 @@ export interface ConfirmationFacts {
   /** The second user of a four-eyes click. */
   approvedBy: ConfirmationPerson | null;
   approvedAt: Date | null;
+  /** The standing order that made the click, and the price that triggered it (null: a person). */
+  standingOrder: ConfirmationStandingOrder | null;
+}
+
+/** What a click made by a standing order says of it (docs/standing-orders.md). */
+export interface ConfirmationStandingOrder {
+  id: number;
+  triggeredBy: 'LIMIT' | 'STOP';
+  /** The threshold met, EUR/MWh. */
+  threshold: string;
+  /** The quote's (volume-weighted) click price that met it. */
+  clickPrice: string;
+  /** The market price that entered the portal and triggered it, its product and time. */
+  marketPrice: string | null;
+  marketProduct: string | null;
+  pricedAt: Date | null;
 }
 
 /** The names of the scenario versions that priced a quote's parts, by 'scenarioId/version'. */
@@ -174,6 +191,35 @@ export async function findConfirmationFacts(
         (impersonatorName === null ? null : { name: impersonatorName, username: impersonatorName }),
       approvedBy: person(row.decider_name, row.decider_username),
       approvedAt: row.decided_at,
+      standingOrder: await standingOrderOf(db, clickId),
     },
+  };
+}
+
+async function standingOrderOf(db: Db, clickId: number): Promise<ConfirmationStandingOrder | null> {
+  const order = await db
+    .selectFrom('standing_orders as o')
+    .leftJoin('market_prices as p', 'p.id', 'o.trigger_price_id')
+    .select([
+      'o.id',
+      'o.triggered_by',
+      sql<string | null>`trim_scale(o.limit_price)::text`.as('limit_price'),
+      sql<string | null>`trim_scale(o.stop_price)::text`.as('stop_price'),
+      sql<string | null>`o.trigger_click_price::text`.as('click_price'),
+      sql<string | null>`trim_scale(o.trigger_market_price)::text`.as('market_price'),
+      'p.product',
+      'p.at',
+    ])
+    .where('o.click_id', '=', clickId)
+    .executeTakeFirst();
+  if (!order || order.triggered_by === null) return null;
+  return {
+    id: order.id,
+    triggeredBy: order.triggered_by,
+    threshold: (order.triggered_by === 'LIMIT' ? order.limit_price : order.stop_price) ?? '',
+    clickPrice: order.click_price ?? '',
+    marketPrice: order.market_price,
+    marketProduct: order.product ?? null,
+    pricedAt: order.at ?? null,
   };
 }

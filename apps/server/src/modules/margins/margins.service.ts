@@ -14,7 +14,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { auditChange, versionConflict } from '../admin/admin-change';
 import type { AuthContext } from '../auth/auth.service';
-import { PRODUCT_OF_PART } from '../positions/contract-view';
+import { PRODUCT_OF_PART } from '../positions/prepared-contract';
 import { positionState } from '../purchase/purchase.repository';
 import { contractTermsOf, marginsForQuote, marketProductsOf, versionOf } from './margin-pricing';
 import {

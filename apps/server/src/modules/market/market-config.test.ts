@@ -24,6 +24,7 @@ describe('market and websocket configuration', () => {
       csvPath: null,
       lockRetryMs: 5000,
       ingestKey: null,
+      watchIntervalMs: 2000,
     });
     expect(config.realtime).toEqual({ sessionCheckMs: 30_000, keepAliveMs: 25_000 });
   });
@@ -37,6 +38,7 @@ describe('market and websocket configuration', () => {
         MARKET_FEED_SEED: '42',
         MARKET_FEED_LOCK_RETRY_MS: '2000',
         MARKET_INGEST_KEY: 'k'.repeat(32),
+        MARKET_WATCH_INTERVAL_MS: '500',
         WS_SESSION_CHECK_SECONDS: '10',
         WS_KEEPALIVE_SECONDS: '20',
       },
@@ -49,6 +51,7 @@ describe('market and websocket configuration', () => {
       csvPath: '/srv/klik/prices/today.csv',
       lockRetryMs: 2000,
       ingestKey: 'k'.repeat(32),
+      watchIntervalMs: 500,
     });
     expect(config.realtime).toEqual({ sessionCheckMs: 10_000, keepAliveMs: 20_000 });
   });

@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import {
   type ClickDetail,
   type ErrorCode,
@@ -48,10 +48,9 @@ import {
 import { mayUseTotp, verifyClickTotp } from './click-totp';
 import { marginsForQuote, marketProductsOf } from '../margins/margin-pricing';
 import { priceQuote } from './quote-pricing';
+import { codeHash, judgeSmsCode, SMS_MAX_ATTEMPTS, wrongSmsCode } from './sms-code';
 import { maskNumber, type SmsGateway } from './sms-gateway';
 
-/** At most this many wrong codes per sent code. */
-export const SMS_MAX_ATTEMPTS = 3;
 /** How long a sent code holds (never beyond the quote). */
 export const SMS_CODE_LIFETIME_MS = 5 * 60_000;
 /** At most this many codes per quote, so a quote cannot be used to flood a phone. */
@@ -66,6 +65,17 @@ export interface PurchaseDeps {
   /** TOTP_ENCRYPTION_KEY: opens the users' authenticator secrets. */
   totpKey: Buffer | null;
   log: { error: (details: object, message: string) => void };
+}
+
+/**
+ * A click a standing order makes for its creator (modules/standing-orders): its quote stands
+ * apart from the user's own quotes, its second factor was given when the order was placed, and
+ * the order is marked executed in the click's own transaction (onClick throws to undo the click,
+ * e.g. when the order was cancelled meanwhile).
+ */
+export interface StandingOrderOrigin {
+  standingOrderId: number;
+  onClick?: (trx: Db, clickId: number, at: Date) => Promise<void>;
 }
 
 interface Evaluation {
@@ -83,8 +93,11 @@ export function actorOf(auth: AuthContext) {
   };
 }
 
-function codeHash(quoteId: string, code: string): Buffer {
-  return createHash('sha256').update(`${quoteId}:${code}`).digest();
+/** The text of a confirmation code's SMS in the user's language. */
+export function confirmationSmsText(locale: string, code: string): string {
+  return locale === 'en'
+    ? `Klik: your confirmation code is ${code}. Never share this code.`
+    : `Klik: uw bevestigingscode is ${code}. Deel deze code met niemand.`;
 }
 
 function pgErrorMentions(error: unknown, sqlState: string, constraint: string): boolean {
@@ -183,6 +196,7 @@ export class PurchaseService {
     body: QuoteBody,
     ip: string | null,
     alongside: ReadonlySet<string> = new Set(),
+    origin?: StandingOrderOrigin,
   ): Promise<Quote> {
     const { db, now, settings } = this.deps;
     await this.#assertCustomerAccess(auth, body.customerId);
@@ -214,12 +228,15 @@ export class PurchaseService {
     const quoteId = randomUUID();
     const expiresAt = new Date(at.getTime() + settings.quoteLifetimeMs);
     await db.transaction().execute(async (trx) => {
-      // One quote at a time per user: the user row serialises this user's quote requests.
+      // One quote at a time per user: the user row serialises this user's quote requests. NO KEY
+      // UPDATE, so a click of the same user inserted meanwhile (its created_by takes a KEY SHARE
+      // lock on the row) does not wait for it while holding the contract lock this insert needs:
+      // with FOR UPDATE the two deadlocked (a standing order's click against a quote).
       await trx
         .selectFrom('users')
         .select('id')
         .where('id', '=', auth.user.id)
-        .forUpdate()
+        .forNoKeyUpdate()
         .execute();
       const open = await trx
         .selectFrom('purchase_quotes')
@@ -228,15 +245,17 @@ export class PurchaseService {
         .where('consumed_at', 'is', null)
         .where('cancelled_at', 'is', null)
         .where('expires_at', '>', at)
+        // A standing order's quotes are the server's, not a click the user has in progress.
+        .where('standing_order_id', 'is', null)
         .execute();
       const samePosition = (row: (typeof open)[number]) =>
         row.contract_id === contract.id &&
         row.year_of_supply === period.yearOfSupply &&
         row.maturity === period.maturity;
-      if (open.some((row) => !samePosition(row) && !alongside.has(row.id))) {
+      if (!origin && open.some((row) => !samePosition(row) && !alongside.has(row.id))) {
         throw new AppError('ANOTHER_CLICK_IN_PROGRESS');
       }
-      const replaced = open.filter(samePosition);
+      const replaced = origin ? [] : open.filter(samePosition);
       if (replaced.length > 0) {
         await trx
           .updateTable('purchase_quotes')
@@ -253,7 +272,8 @@ export class PurchaseService {
         .values({
           id: quoteId,
           user_id: auth.user.id,
-          session_id: auth.sessionId,
+          session_id: origin ? null : auth.sessionId,
+          standing_order_id: origin?.standingOrderId ?? null,
           contract_id: contract.id,
           year_of_supply: period.yearOfSupply,
           maturity: period.maturity,
@@ -325,11 +345,16 @@ export class PurchaseService {
    * row locked, then the click is stored and its volume reserved. The same idempotency key
    * again answers the same click, also when both requests race.
    */
-  async execute(auth: AuthContext, body: ExecuteBody, ip: string | null): Promise<ClickDetail> {
+  async execute(
+    auth: AuthContext,
+    body: ExecuteBody,
+    ip: string | null,
+    origin?: StandingOrderOrigin,
+  ): Promise<ClickDetail> {
     const replayed = await this.#replay(auth, body);
     if (replayed) return replayed;
     try {
-      const outcome = await this.#execute(auth, body, ip);
+      const outcome = await this.#execute(auth, body, ip, origin);
       if (outcome.kind === 'replay') {
         return (await findClickDetail(this.deps.db, outcome.clickId)) as ClickDetail;
       }
@@ -414,6 +439,7 @@ export class PurchaseService {
     auth: AuthContext,
     body: ExecuteBody,
     ip: string | null,
+    origin?: StandingOrderOrigin,
   ): Promise<
     | { kind: 'replay'; clickId: number }
     | { kind: 'new'; clickId: number; contractId: string; customerId: number }
@@ -424,10 +450,14 @@ export class PurchaseService {
     if (!quote || quote.userId !== auth.user.id) throw new AppError('NOT_FOUND');
     const head = quote.contract;
     if (!seesEveryCustomer(auth.user.role) && !quote.userLinked) throw new AppError('FORBIDDEN');
+    // The second factor of a standing order's click was given when the order was placed.
+    const secondFactorGiven = origin !== undefined;
     if (body.acceptedTermsVersion !== undefined) {
       await this.#acceptTermsVersion(auth, head.customerId, body.acceptedTermsVersion, ip);
     }
-    if (head.requireSms && quote.consumedAt === null && body.totpCode !== undefined) {
+    if (secondFactorGiven) {
+      // Checked against the quote's own order under the lock below.
+    } else if (head.requireSms && quote.consumedAt === null && body.totpCode !== undefined) {
       if (!head.allowTotp) throw new AppError('SECOND_FACTOR_UNAVAILABLE');
       await verifyClickTotp(db, {
         auth,
@@ -484,6 +514,9 @@ export class PurchaseService {
         throw new AppError('QUOTE_USED');
       }
       if (locked.cancelled_at !== null) throw new AppError('QUOTE_USED');
+      if ((locked.standing_order_id ?? undefined) !== origin?.standingOrderId) {
+        throw new AppError('FORBIDDEN');
+      }
       if (at.getTime() >= locked.expires_at.getTime()) throw new AppError('QUOTE_EXPIRED');
 
       const contract = await lockContract(trx, locked.contract_id);
@@ -523,7 +556,7 @@ export class PurchaseService {
           details: { version: terms.version },
         });
       }
-      if (contract.requireSms) {
+      if (contract.requireSms && !secondFactorGiven) {
         const verified = await trx
           .selectFrom('sms_verifications')
           .select('id')
@@ -602,9 +635,11 @@ export class PurchaseService {
               volume: part.volume,
               clickPrice: part.clickPrice,
             })),
+            ...(origin ? { standingOrderId: origin.standingOrderId } : {}),
           },
         },
       });
+      await origin?.onClick?.(trx, id, at);
       return {
         kind: 'new',
         clickId: id,
@@ -637,11 +672,9 @@ export class PurchaseService {
         return new AppError('SMS_REQUIRED');
       }
       if (latest.verified_at) return null;
-      if (latest.attempts >= SMS_MAX_ATTEMPTS) return new AppError('SMS_ATTEMPTS_EXCEEDED');
-      if (at.getTime() >= latest.expires_at.getTime()) return new AppError('SMS_CODE_EXPIRED');
-      const given = codeHash(quoteId, code as string);
-      const stored = Buffer.from(latest.code_hash, 'hex');
-      if (stored.length === given.length && timingSafeEqual(stored, given)) {
+      const judged = judgeSmsCode(latest, quoteId, code as string, at);
+      if (judged.verdict === 'refused') return judged.error;
+      if (judged.verdict === 'match') {
         await trx
           .updateTable('sms_verifications')
           .set({ verified_at: at })
@@ -649,7 +682,7 @@ export class PurchaseService {
           .execute();
         return null;
       }
-      const attempts = latest.attempts + 1;
+      const { attempts } = judged;
       await trx
         .updateTable('sms_verifications')
         .set({ attempts })
@@ -664,10 +697,7 @@ export class PurchaseService {
         details: { attempts },
         ip,
       });
-      const left = SMS_MAX_ATTEMPTS - attempts;
-      return left > 0
-        ? new AppError('SMS_CODE_INVALID', { messageArgs: [left], details: { attemptsLeft: left } })
-        : new AppError('SMS_ATTEMPTS_EXCEEDED');
+      return wrongSmsCode(attempts);
     });
     if (refusal) throw refusal;
   }
@@ -721,10 +751,7 @@ export class PurchaseService {
         expires_at: expiresAt,
       })
       .execute();
-    const text =
-      user.locale === 'en'
-        ? `Klik: your confirmation code is ${code}. Never share this code.`
-        : `Klik: uw bevestigingscode is ${code}. Deel deze code met niemand.`;
+    const text = confirmationSmsText(user.locale, code);
     try {
       await this.deps.sms.send(user.mobile, text);
     } catch (error) {

@@ -99,7 +99,8 @@ describe('the Redis bus when Redis goes away and comes back', () => {
     expect(resumed).toBe(0);
     await redis.restart();
     await vi.waitFor(() => expect(resumed).toBe(1), { timeout: 10_000 });
-    expect(events.connected()).toBe(true);
+    // The subscriber and the publisher reconnect each on its own backoff; both come back.
+    await vi.waitFor(() => expect(events.connected()).toBe(true), { timeout: 10_000 });
     await events.publish('clickUpdate', { contractId: 'C-2', customerId: 1 });
     await vi.waitFor(() => expect(heard).toEqual([{ contractId: 'C-2', customerId: 1 }]));
   });

@@ -418,4 +418,20 @@ describe('session count', () => {
     manager.socket.close();
     staff.socket.close();
   });
+
+  it('/metrics counts the websockets open on this instance (klik_websocket_connections)', async () => {
+    const gauge = async () => {
+      const { body } = await t.app.inject({ url: '/metrics' });
+      return Number(/^klik_websocket_connections (\d+)$/m.exec(body)?.[1]);
+    };
+    // Sockets of earlier tests finish closing in their own time.
+    await vi.waitFor(() => expect(t.app.realtime.connectionCount).toBe(0));
+    expect(await gauge()).toBe(0);
+    const first = await connect(gasUser);
+    const second = await connect(powerUser);
+    expect(await gauge()).toBe(2);
+    first.socket.close();
+    await vi.waitFor(async () => expect(await gauge()).toBe(1));
+    second.socket.close();
+  });
 });

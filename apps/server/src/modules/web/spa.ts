@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from '../../http/error-handler';
 
+const NEVER_CACHED = 'no-store';
+
 // Paths that belong to the server; an unknown one answers 404, never the SPA's page.
 const SERVER_PREFIXES = ['/rest', '/docs', '/env.json', '/ws', '/metrics', '/healthz', '/readyz'];
 
@@ -26,13 +28,22 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The build writes a brotli and a gzip copy beside each text file (apps/web/build/
+      // precompress.ts): the smallest one the browser accepts is sent, nothing is compressed per
+      // request, and a file without copies goes out as it is.
+      preCompressed: true,
       // The headers below decide caching, not the plugin's default max-age=0.
       cacheControl: false,
       setHeaders: (res, path) => {
-        // Built assets carry a content hash in their name; index.html must always be fresh.
+        // A cache between here and the browser must keep the compressed forms apart.
+        res.setHeader('vary', 'accept-encoding');
+        // Built assets carry a content hash in their name; index.html is read anew every time, so
+        // a new release reaches every browser on its next visit.
         res.setHeader(
           'cache-control',
-          path.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
+          /index\.html(\.br|\.gz)?$/.test(path)
+            ? NEVER_CACHED
+            : 'public, max-age=31536000, immutable',
         );
       },
     });
@@ -42,7 +53,7 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
 
   app.setNotFoundHandler(async (request, reply) => {
     if (hasBuild && isClientRoute(request)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', NEVER_CACHED).sendFile('index.html');
     }
     return sendError(request, reply, 'NOT_FOUND');
   });

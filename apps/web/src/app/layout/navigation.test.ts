@@ -16,6 +16,17 @@ const CLICKS = [
   'shell.nav.group.clicks',
   ['shell.nav.clickOverview', 'shell.nav.clickCounter', 'shell.nav.results'],
 ];
+// The plan's screens; each feature adds its entry.
+const PLAN = [
+  'shell.nav.group.plan',
+  [
+    'shell.nav.deadlines',
+    'shell.nav.budget',
+    'shell.nav.hedgePolicy',
+    'shell.nav.priceAlerts',
+    'shell.nav.standingOrders',
+  ],
+];
 const NOTIFICATIONS = ['shell.nav.group.notifications', ['shell.nav.notifications']];
 const ADMIN = [
   'shell.nav.group.admin',
@@ -54,6 +65,7 @@ describe('the main menu by role', () => {
     expect(menuOf({ role: 'customer' })).toEqual([
       ['shell.nav.group.positions', ['shell.nav.dashboard']],
       CLICKS,
+      PLAN,
       NOTIFICATIONS,
     ]);
   });
@@ -66,11 +78,13 @@ describe('the main menu by role', () => {
     expect(menuOf({ role: 'consultant' })).toEqual([
       ['shell.nav.group.positions', ['shell.nav.dashboard']],
       CLICKS,
+      PLAN,
       NOTIFICATIONS,
     ]);
     expect(menuOf({ role: 'consultant', allowTPIPage: true })).toEqual([
       ['shell.nav.group.positions', ['shell.nav.overview', 'shell.nav.dashboard']],
       CLICKS,
+      PLAN,
       NOTIFICATIONS,
     ]);
   });
@@ -86,6 +100,7 @@ describe('the main menu by role', () => {
     expect(menuOf({ role: 'accountmanager' })).toEqual([
       ['shell.nav.group.positions', ['shell.nav.dashboard']],
       CLICKS,
+      PLAN,
       NOTIFICATIONS,
       ADMIN_FOR_ACCOUNT_MANAGER,
     ]);
@@ -95,6 +110,7 @@ describe('the main menu by role', () => {
     expect(menuOf({ role: 'customer', manageUsers: true } as Partial<UserSession>)).toEqual([
       ['shell.nav.group.positions', ['shell.nav.dashboard']],
       CLICKS,
+      PLAN,
       NOTIFICATIONS,
       ['shell.nav.group.admin', ['shell.nav.editUsers', 'shell.nav.addViewOnlyUser']],
     ]);

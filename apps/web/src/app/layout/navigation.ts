@@ -1,10 +1,15 @@
 import type { UserSession } from '@klik/api';
 import { ADMIN_WEB_PATHS } from '../../features/admin/admin-paths';
+import { BUDGETS_WEB_PATH } from '../../features/budgets/budgets-paths';
 import { CLICKS_PATHS_WEB } from '../../features/clicks/clicks-paths';
+import { HEDGE_POLICIES_WEB_PATH } from '../../features/hedge-policies/hedge-policies-paths';
+import { DEADLINES_WEB_PATH } from '../../features/deadlines/deadlines-paths';
 import { MARGINS_WEB_PATH } from '../../features/margins/margins-paths';
 import { CONTRACT_IMPORT_WEB_PATH } from '../../features/contracts/contracts-import-paths';
 import { CONTRACT_WEB_PATHS } from '../../features/contracts/contracts-paths';
 import { NOTIFICATIONS_PATHS_WEB } from '../../features/notifications/notifications-paths';
+import { PRICE_ALERTS_WEB_PATH } from '../../features/price-alerts/price-alerts-paths';
+import { STANDING_ORDERS_WEB_PATH } from '../../features/standing-orders/standing-orders-paths';
 import type { MessageKey } from '../../shared/i18n/catalogues';
 import { canOpen } from '../../shared/routing/access';
 import { PATHS } from '../../shared/routing/paths';
@@ -54,6 +59,26 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     path: CLICKS_PATHS_WEB.results,
     label: 'shell.nav.results',
     group: 'clicks',
+    needsCustomer: true,
+  },
+  { path: DEADLINES_WEB_PATH, label: 'shell.nav.deadlines', group: 'plan', needsCustomer: true },
+  { path: BUDGETS_WEB_PATH, label: 'shell.nav.budget', group: 'plan', needsCustomer: true },
+  {
+    path: HEDGE_POLICIES_WEB_PATH,
+    label: 'shell.nav.hedgePolicy',
+    group: 'plan',
+    needsCustomer: true,
+  },
+  {
+    path: PRICE_ALERTS_WEB_PATH,
+    label: 'shell.nav.priceAlerts',
+    group: 'plan',
+    needsCustomer: true,
+  },
+  {
+    path: STANDING_ORDERS_WEB_PATH,
+    label: 'shell.nav.standingOrders',
+    group: 'plan',
     needsCustomer: true,
   },
   {

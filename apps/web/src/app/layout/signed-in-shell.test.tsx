@@ -119,16 +119,23 @@ describe('signed-in shell', () => {
     ).toHaveTextContent('Beheer');
   });
 
-  it('groups the menu by task: a customer sees positions and clicks', async () => {
+  it('groups the menu by task: a customer sees positions, clicks, plan and notifications', async () => {
     await openSignedIn('/dashboard');
     const nav = screen.getByRole('navigation', { name: 'Hoofdmenu' });
     const linksOf = (group: string) =>
       within(within(nav).getByRole('list', { name: group }))
         .getAllByRole('link')
         .map((link) => link.textContent);
-    expect(within(nav).getAllByRole('list')).toHaveLength(3);
+    expect(within(nav).getAllByRole('list')).toHaveLength(4);
     expect(linksOf('Posities')).toEqual(['Dashboard']);
     expect(linksOf('Klikken')).toEqual(['Klikoverzicht', 'Klikteller', 'Resultaten']);
+    expect(linksOf('Plan')).toEqual([
+      'Deadlines',
+      'Budget',
+      'Afdekbeleid',
+      'Prijsalerts',
+      'Staande orders',
+    ]);
     expect(linksOf('Meldingen')).toEqual(['Meldingen']);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'aria-current',

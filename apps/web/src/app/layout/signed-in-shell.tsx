@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   AppShell,
   Box,
   Burger,
@@ -14,6 +15,7 @@ import { ImpersonationBanner } from '../../features/admin/components/impersonati
 import { forgetOwnSession, tpiConsultantBehind } from '../../shared/session/impersonation';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { ConsultantBanner } from '../../features/tpi/components/consultant-banner';
+import { HELP_WEB_PATH } from '../../features/help/help-paths';
 import { useApiClient } from '../../shared/api/use-api-client';
 import { useEnv } from '../../shared/env/use-env';
 import { useT } from '../../shared/i18n/use-t';
@@ -21,6 +23,7 @@ import { homePath } from '../../shared/routing/access';
 import { PATHS } from '../../shared/routing/paths';
 import { clearLocalSession } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
+import { Disclaimer } from '../../shared/ui/disclaimer';
 import { LiveIndicator } from '../../shared/ui/live-indicator';
 import { LocaleSwitch } from '../../shared/ui/locale-switch';
 import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/skip-link';
@@ -109,6 +112,20 @@ export function SignedInShell() {
           <Group gap="sm" wrap="nowrap" className="klik-header-tools">
             <LiveIndicator />
             <NotificationBell />
+            {env.displayHelp && (
+              <ActionIcon
+                component={Link}
+                to={HELP_WEB_PATH}
+                variant="subtle"
+                size="lg"
+                aria-label={t('shell.help')}
+                data-testid="help-link"
+              >
+                <Text component="span" fw={700} aria-hidden="true">
+                  ?
+                </Text>
+              </ActionIcon>
+            )}
             <Box visibleFrom="sm">
               <LocaleSwitch />
             </Box>
@@ -152,6 +169,11 @@ export function SignedInShell() {
         <Container size="xl" px={{ base: 'sm', sm: 'lg' }} py="lg">
           <Outlet />
         </Container>
+        <Box component="footer" px={{ base: 'sm', sm: 'lg' }} pb="lg">
+          <Container size="xl" px={0}>
+            <Disclaimer />
+          </Container>
+        </Box>
       </AppShell.Main>
     </AppShell>
   );

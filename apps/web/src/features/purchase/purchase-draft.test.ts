@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { learnServerTime, resetServerClock, serverNow } from '../../shared/time/server-clock';
+import { secondsLeft } from './derive/countdown';
 import { quoteDeadline, startDraft, withQuote, type PurchaseDraft } from './purchase-draft';
 import { aQuote } from './test-builders';
 
@@ -11,6 +13,10 @@ const choice = {
   market: 'OTC' as const,
   runOut: false,
 };
+
+afterEach(() => {
+  resetServerClock();
+});
 
 describe('purchase draft', () => {
   it('gives every new quote a new idempotency key and keeps it with the quote', () => {
@@ -30,6 +36,19 @@ describe('purchase draft', () => {
     });
     const draft = withQuote(startDraft(choice, null), quote, new Date('2026-11-20T09:00:02.000Z'));
     expect(new Date(quoteDeadline(draft)).toISOString()).toBe('2026-11-20T09:05:02.000Z');
+  });
+
+  it('counts down on the portal clock the countdown reads, when it differs from the computer', () => {
+    // The server's clock is three days behind this computer's (a test portal at CLOCK_START).
+    const now = Date.now();
+    learnServerTime(new Date(now - 3 * 86_400_000).toISOString(), now, now);
+    const quote = aQuote({
+      createdAt: '2026-11-20T10:00:00.000Z',
+      expiresAt: '2026-11-20T10:05:00.000Z',
+    });
+    const deadline = quoteDeadline(withQuote(startDraft(choice, null), quote));
+    expect(secondsLeft(deadline, serverNow())).toBeGreaterThan(295);
+    expect(secondsLeft(deadline, serverNow() + 301_000)).toBe(0);
   });
 
   it('keeps the share when the same position is started again, not for another one', () => {

@@ -4,6 +4,7 @@ import type { ContractPartName, Market, Maturity } from '@klik/domain';
 import { sessionJsonStorage } from '../../shared/storage/browser-storage';
 import { STORAGE_KEYS } from '../../shared/storage/storage-keys';
 import { createStoredValue } from '../../shared/storage/stored-value';
+import { serverNow } from '../../shared/time/server-clock';
 
 export const ShareModeSchema = z.enum(['percentage', 'volume']);
 export type ShareMode = z.infer<typeof ShareModeSchema>;
@@ -105,7 +106,7 @@ export function shareOf(
 export function withQuote(
   draft: PurchaseDraft,
   quote: PurchaseDraft['quote'],
-  receivedAt: Date = new Date(),
+  receivedAt: Date = new Date(serverNow()),
 ): PurchaseDraft {
   return {
     ...draft,
@@ -116,12 +117,13 @@ export function withQuote(
 }
 
 /**
- * When the quote lapses by this browser's clock: its lifetime (server times) counted from when it
- * arrived, so a computer whose clock is off still counts the same 5 minutes.
+ * When the quote lapses, on the portal's clock (serverNow, which the countdown's `now` reads too):
+ * its lifetime (server times) counted from when it arrived, so the same 5 minutes are counted
+ * whether or not the browser learned the server's time, and whatever its own clock says.
  */
 export function quoteDeadline(draft: Pick<PurchaseDraft, 'quote' | 'quoteReceivedAt'>): number {
   if (!draft.quote) return 0;
   const lifetime = Date.parse(draft.quote.expiresAt) - Date.parse(draft.quote.createdAt);
-  const received = draft.quoteReceivedAt ? Date.parse(draft.quoteReceivedAt) : Date.now();
+  const received = draft.quoteReceivedAt ? Date.parse(draft.quoteReceivedAt) : serverNow();
   return received + lifetime;
 }

@@ -129,6 +129,8 @@ export function purchaseErrorText(code: ErrorCode, facts: ErrorFacts = {}): Erro
       return { key: 'error.volumeBelowClicked' };
     case 'CONTRACT_CHANGED':
       return { key: 'error.contractChanged' };
+    case 'STANDING_ORDER_NOT_ACTIVE':
+      return { key: 'error.standingOrderNotActive' };
     case 'NAME_REQUIRED':
       return { key: 'error.nameRequired' };
     case 'NAME_INVALID':
@@ -189,6 +191,38 @@ export function purchaseErrorText(code: ErrorCode, facts: ErrorFacts = {}): Erro
       return { key: 'error.yearDuplicate' };
     case 'PARTS_INVALID':
       return { key: 'error.partsInvalid' };
+    case 'BUDGET_PRICE_INVALID':
+      return { key: 'error.budgetPriceInvalid' };
+    case 'BUDGET_BOUNDS_INVALID':
+      return { key: 'error.budgetBoundsInvalid' };
+    case 'HEDGE_POINTS_INVALID':
+      return { key: 'error.hedgePointsInvalid' };
+    case 'HEDGE_SHARES_INVALID':
+      return { key: 'error.hedgeSharesInvalid' };
+    case 'VALID_UNTIL_INVALID':
+      return { key: 'error.validUntilInvalid' };
+    case 'CONTRACT_REQUIRED':
+      return { key: 'error.contractRequired' };
+    case 'PART_REQUIRED':
+      return { key: 'error.partRequired' };
+    case 'YEAR_REQUIRED':
+      return { key: 'error.yearRequired' };
+    case 'PERIOD_REQUIRED':
+      return { key: 'error.periodRequired' };
+    case 'MARKET_REQUIRED':
+      return { key: 'error.marketRequired' };
+    case 'DIRECTION_REQUIRED':
+      return { key: 'error.directionRequired' };
+    case 'ALERT_PRICE_INVALID':
+      return { key: 'error.alertPriceInvalid' };
+    case 'RECIPIENT_REQUIRED':
+      return { key: 'error.recipientRequired' };
+    case 'RECIPIENT_INVALID':
+      return { key: 'error.recipientInvalid' };
+    case 'EXPIRY_REQUIRED':
+      return { key: 'error.expiryRequired' };
+    case 'EXPIRY_INVALID':
+      return { key: 'error.expiryInvalid' };
   }
 }
 

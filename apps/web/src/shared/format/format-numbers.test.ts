@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
+  setCurrency,
   formatDateTime,
   formatExactPrice,
   formatMoney,
@@ -15,6 +16,19 @@ function plain(text: string): string {
 }
 
 describe('number formats', () => {
+  afterEach(() => setCurrency({ currency: 'EUR', currencySymbol: '€' }));
+
+  it("formats money in the deployment's currency and symbol (environment settings)", () => {
+    setCurrency({ currency: 'GBP', currencySymbol: '£' });
+    expect(formatMoney('2343.3', 'en')).toBe('£2,343.30');
+    expect(plain(formatPrice('86.7675', 'nl'))).toBe('£ 86,77/MWh');
+    setCurrency({ currency: 'EUR', currencySymbol: 'EUR' });
+    expect(plain(formatExactPrice('86.7675', 'nl'))).toBe('EUR 86,7675/MWh');
+    // A code Intl cannot format keeps EUR's rules, with the deployment's symbol.
+    setCurrency({ currency: '123', currencySymbol: '€' });
+    expect(formatMoney('1', 'en')).toBe('€1.00');
+  });
+
   it('shows volumes with thousands separators and kWh precision in both locales', () => {
     expect(formatVolume('1234567.891', 'nl')).toBe('1.234.567,891 MWh');
     expect(formatVolume('1234567.891', 'en')).toBe('1,234,567.891 MWh');

@@ -20,6 +20,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   dashboard: 'regular',
   admindashboard: 'admin',
   myinfo: 'signedIn',
+  help: 'signedIn',
   overview: 'tpi',
   consultantdashboard: 'regular',
   monitordashboard: 'adminOnly',
@@ -30,6 +31,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   clickoverview: 'regular',
   clickcounter: 'regular',
   resultaten: 'regular',
+  budget: 'regular',
+  hedgepolicy: 'regular',
+  deadlines: 'regular',
   manageusers: 'admin',
   editusers: 'users',
   addviewonlyuser: 'users',
@@ -46,6 +50,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   announcements: 'adminOnly',
   mailoutbox: 'adminOnly',
   managemargins: 'adminOnly',
+  pricealerts: 'regular',
+  standingorders: 'regular',
 };
 
 export function admits(access: Access, session: SessionRole): boolean {

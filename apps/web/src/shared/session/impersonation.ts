@@ -1,7 +1,8 @@
-import { z } from 'zod';
 import type { UserSession } from '@klik/api';
+import { isFields, isString, valueCheck } from '../checks/plain-checks';
 import { sessionJsonStorage } from '../storage/browser-storage';
-import { StoredSessionSchema, readSession, replaceSession } from './session-store';
+import { readStoredSession, type StoredSession } from './session-check';
+import { readSession, replaceSession } from './session-store';
 import { createStoredValue } from '../storage/stored-value';
 
 /**
@@ -10,17 +11,23 @@ import { createStoredValue } from '../storage/stored-value';
  * work as someone else, and offers no call to go back. Signing out (or going back) ends the
  * borrowed session and forgets this one.
  */
-const OwnSessionSchema = z.object({
-  session: StoredSessionSchema,
+export interface OwnSession {
+  session: StoredSession;
   /** The screen to go back to. */
-  returnTo: z.string(),
-});
-export type OwnSession = z.infer<typeof OwnSessionSchema>;
+  returnTo: string;
+}
+
+// Checked by hand, as the session is: readSession is on the login page's path (plain-checks.ts).
+function readOwnSession(value: unknown): OwnSession | undefined {
+  if (!isFields(value) || !isString(value.returnTo)) return undefined;
+  const session = readStoredSession(value.session);
+  return session && { session, returnTo: value.returnTo };
+}
 
 export const ownSessionValue = createStoredValue(
   sessionJsonStorage,
   'impersonator',
-  OwnSessionSchema,
+  valueCheck(readOwnSession),
 );
 
 /** The administrator's own session while this tab works as the user it names, else null. */

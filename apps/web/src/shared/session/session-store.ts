@@ -1,34 +1,31 @@
-import { z } from 'zod';
-import {
-  CustomerSchema,
-  DashboardSchema,
-  UserSessionSchema,
-  type Customer,
-  type Dashboard,
-  type UserSession,
-} from '@klik/api';
+import type { Customer, Dashboard, UserSession } from '@klik/api';
 import { localJsonStorage, sessionJsonStorage } from '../storage/browser-storage';
 import { POSITIONS_DATA_PREFIXES, STORAGE_KEYS } from '../storage/storage-keys';
 import { createStoredValue } from '../storage/stored-value';
 
-/** The session as kept in session storage: the server's answer plus the client-side lastRefresh. */
-export const StoredSessionSchema = UserSessionSchema.extend({ lastRefresh: z.iso.datetime() });
-export type StoredSession = z.infer<typeof StoredSessionSchema>;
+import {
+  customerCheck,
+  dashboardCheck,
+  storedSessionCheck,
+  type StoredSession,
+} from './session-check';
+
+export type { StoredSession };
 
 export const sessionValue = createStoredValue(
   sessionJsonStorage,
   STORAGE_KEYS.session,
-  StoredSessionSchema,
+  storedSessionCheck,
 );
 export const selectedCustomerValue = createStoredValue(
   sessionJsonStorage,
   STORAGE_KEYS.selectedCustomer,
-  CustomerSchema,
+  customerCheck,
 );
 export const selectedDashboardValue = createStoredValue(
   sessionJsonStorage,
   STORAGE_KEYS.selectedDashboard,
-  DashboardSchema,
+  dashboardCheck,
 );
 
 export function readSession(): StoredSession | null {

@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   tpiData: (customerId: number | string) => `tpi_data_${customerId}`,
   /** A multi-customer click being confirmed, with its idempotency keys (docs/tpi.md). */
   multiClick: 'tpi_multi_click',
+  /** The market (OTC or ICE) whose prices the position grid shows, kept per browser. */
+  gridMarket: 'gridMarket',
 } as const;
 
 /** Prefixes of the positions data cleared after every login. */

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { ValueCheck } from '../checks/plain-checks';
 import type { JsonStorage } from './browser-storage';
 
 /**
@@ -12,12 +12,12 @@ export interface StoredValue<T> {
   subscribe(listener: () => void): () => void;
 }
 
-export function createStoredValue<S extends z.ZodType>(
+/** check: a zod schema, or a hand-written check for a value the login page reads. */
+export function createStoredValue<T>(
   storage: JsonStorage,
   key: string,
-  schema: S,
-): StoredValue<z.infer<S>> {
-  type T = z.infer<S>;
+  check: ValueCheck<T>,
+): StoredValue<T> {
   const listeners = new Set<() => void>();
   let cachedRaw: string | null = null;
   let cachedValue: T | null = null;
@@ -31,8 +31,8 @@ export function createStoredValue<S extends z.ZodType>(
       const raw = storage.readRaw(key);
       if (raw === cachedRaw) return cachedValue;
       cachedRaw = raw;
-      const parsed = schema.safeParse(storage.read(key));
-      cachedValue = parsed.success ? (parsed.data as T) : null;
+      const parsed = check.safeParse(storage.read(key));
+      cachedValue = parsed.success ? parsed.data : null;
       return cachedValue;
     },
     set(value) {

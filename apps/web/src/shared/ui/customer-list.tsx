@@ -2,12 +2,13 @@ import { Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { Customer } from '@klik/api';
 import { useT } from '../i18n/use-t';
 import { useSelection } from '../session/use-selection';
+import { NoCustomerYet } from './load-states';
 
 /** The customers a user may see, each with its dashboards; the current selection is marked. */
 export function CustomerList({ customers }: { customers: readonly Customer[] }) {
   const t = useT();
   const selection = useSelection();
-  if (customers.length === 0) return <Text>{t('customers.none')}</Text>;
+  if (customers.length === 0) return <NoCustomerYet testId="customers-none" />;
   return (
     <Stack component="section" aria-labelledby="customers-heading" gap="sm">
       <Title order={2} size="h4" id="customers-heading">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Container, Group } from '@mantine/core';
+import { Disclaimer } from './disclaimer';
 import { LocaleSwitch } from './locale-switch';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
@@ -16,6 +17,11 @@ export function PublicPage({ children }: { children: ReactNode }) {
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Container size={460} py="xl">
           {children}
+        </Container>
+      </Box>
+      <Box component="footer" px="md" pb="md">
+        <Container size={460}>
+          <Disclaimer />
         </Container>
       </Box>
     </>

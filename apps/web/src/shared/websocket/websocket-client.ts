@@ -1,6 +1,7 @@
 import { WS_CLOSE_CODES } from '@klik/api';
 import { createLatestThrottle } from './latest-throttle';
-import { parseMessage, type RealtimeEvent } from './realtime-events';
+import { debugLog } from '../env/debug-log';
+import type { RealtimeEvent, parseMessage } from './realtime-events';
 import { websocketUrlFor, type PageLocation } from './websocket-url';
 
 /** The timing rules of spec section 9. */
@@ -10,6 +11,16 @@ export const WEBSOCKET_TIMINGS = {
   sessionCheckMs: 1000,
   tradingStatusThrottleMs: 60_000,
 } as const;
+
+/**
+ * The messages' schemas (zod) load after the first screen, not with it: the login page opens no
+ * socket, and its budget has no room for them (docs/performance.md). Loading starts with this
+ * module; a message that comes sooner waits for them (receive).
+ */
+let parse: typeof parseMessage | null = null;
+const parserLoaded = import('./realtime-events').then((events) => {
+  parse = events.parseMessage;
+});
 
 /** What is said when something is sent while the socket is down (spec section 8). */
 export const PAUSING_TO_RECONNECT = 'INVALID_STATE_ERR : Pausing to reconnect websocket';
@@ -130,14 +141,30 @@ export function createWebsocketClient(options: WebsocketClientOptions) {
     }, WEBSOCKET_TIMINGS.reconnectMs);
   }
 
+  /** Messages that came before their schemas had loaded, in order. */
+  let waiting: unknown[] | null = null;
+
   function receive(data: unknown): void {
-    const parsed = parseMessage(data);
+    if (parse === null) {
+      if (waiting === null) {
+        waiting = [];
+        void parserLoaded.then(() => {
+          const arrived = waiting ?? [];
+          waiting = null;
+          for (const message of arrived) receive(message);
+        });
+      }
+      waiting.push(data);
+      return;
+    }
+    const parsed = parse(data);
     if (parsed.kind === 'invalid') {
       console.warn(`Websocket message ignored: ${parsed.reason}`);
       return;
     }
     if (parsed.kind === 'ignored') return;
     const { event } = parsed;
+    debugLog('websocket event', event.name);
     switch (event.name) {
       case 'tradingStatusUpdate':
         tradingStatus.offer(event);

@@ -7,6 +7,7 @@ import {
   useNotificationPreferences,
   useSaveNotificationPreferences,
 } from '../api/notification-preferences-api';
+import { LoadFailed } from '../../../shared/ui/load-states';
 
 type Group = 'clicks' | 'market' | 'plan' | 'messages';
 
@@ -24,7 +25,16 @@ const GROUPS: readonly { group: Group; kinds: readonly NotificationKind[] }[] = 
     ],
   },
   { group: 'market', kinds: ['TRADING_PAUSED', 'TRADING_RESUMED', 'DEADLINE_APPROACHING'] },
-  { group: 'plan', kinds: ['PRICE_ALERT', 'BUDGET_BANDWIDTH'] },
+  {
+    group: 'plan',
+    kinds: [
+      'PRICE_ALERT',
+      'BUDGET_BANDWIDTH',
+      'HEDGE_BEHIND',
+      'STANDING_ORDER_EXECUTED',
+      'STANDING_ORDER_LAPSED',
+    ],
+  },
   { group: 'messages', kinds: ['TERMS_PUBLISHED', 'ANNOUNCEMENT'] },
 ];
 
@@ -47,6 +57,9 @@ const KIND_LABEL: Record<NotificationKind, MessageKey> = {
   DEADLINE_APPROACHING: 'myInfo.notifications.kind.DEADLINE_APPROACHING',
   PRICE_ALERT: 'myInfo.notifications.kind.PRICE_ALERT',
   BUDGET_BANDWIDTH: 'myInfo.notifications.kind.BUDGET_BANDWIDTH',
+  HEDGE_BEHIND: 'myInfo.notifications.kind.HEDGE_BEHIND',
+  STANDING_ORDER_EXECUTED: 'myInfo.notifications.kind.STANDING_ORDER_EXECUTED',
+  STANDING_ORDER_LAPSED: 'myInfo.notifications.kind.STANDING_ORDER_LAPSED',
   TERMS_PUBLISHED: 'myInfo.notifications.kind.TERMS_PUBLISHED',
   ANNOUNCEMENT: 'myInfo.notifications.kind.ANNOUNCEMENT',
 };
@@ -99,9 +112,10 @@ export function NotificationPreferencesPanel({ hasEmail }: { hasEmail: boolean }
         </Group>
       )}
       {stored.isError && (
-        <Alert color="red" role="alert">
-          {t('myInfo.notifications.loadFailed')}
-        </Alert>
+        <LoadFailed
+          text={t('myInfo.notifications.loadFailed')}
+          onRetry={() => void stored.refetch()}
+        />
       )}
       {stored.data && (
         <form

@@ -7,6 +7,8 @@ import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { useEndOwnSession, useOwnSessions } from '../api/account-api';
+import { LoadFailed } from '../../../shared/ui/load-states';
+import { TableRegion } from '../../../shared/ui/table-region';
 
 /** Where the user is signed in now; they end a session they do not recognise or left open. */
 export function OwnSessionsPanel() {
@@ -42,9 +44,10 @@ export function OwnSessionsPanel() {
         </Group>
       )}
       {sessions.isError && (
-        <Alert color="red" role="alert">
-          {t('myInfo.sessions.loadFailed')}
-        </Alert>
+        <LoadFailed
+          text={t('myInfo.sessions.loadFailed')}
+          onRetry={() => void sessions.refetch()}
+        />
       )}
       {outcome === 'ended' && (
         <Alert color="green" role="status" data-testid="session-ended-notice">
@@ -57,50 +60,54 @@ export function OwnSessionsPanel() {
         </Alert>
       )}
       {sessions.data && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped data-testid="own-sessions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('myInfo.sessions.device')}</Table.Th>
-                <Table.Th>{t('myInfo.sessions.ip')}</Table.Th>
-                <Table.Th>{t('myInfo.sessions.since')}</Table.Th>
-                <Table.Th>{t('myInfo.sessions.lastUsed')}</Table.Th>
-                <Table.Th>{t('myInfo.sessions.actions')}</Table.Th>
+        <TableRegion
+          id="own-sessions"
+          // Its own name: the section around it is already named by the title.
+          caption={t('myInfo.sessions.table')}
+          minWidth={560}
+          testId="own-sessions"
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('myInfo.sessions.device')}</Table.Th>
+              <Table.Th>{t('myInfo.sessions.ip')}</Table.Th>
+              <Table.Th>{t('myInfo.sessions.since')}</Table.Th>
+              <Table.Th>{t('myInfo.sessions.lastUsed')}</Table.Th>
+              <Table.Th>{t('myInfo.sessions.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sessions.data.data.map((session) => (
+              <Table.Tr key={session.id} data-testid={`own-session-${session.id}`}>
+                <Table.Td>
+                  {deviceOf(session)}
+                  {session.impersonatedBy && (
+                    <Text size="xs" c="dimmed">
+                      {t('myInfo.sessions.impersonatedBy', { user: session.impersonatedBy })}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{session.ip ?? '—'}</Table.Td>
+                <Table.Td>{formatDateTime(session.createdAt, locale)}</Table.Td>
+                <Table.Td>{formatDateTime(session.lastUsedAt, locale)}</Table.Td>
+                <Table.Td>
+                  {session.current ? (
+                    <Badge color="teal.9">{t('myInfo.sessions.current')}</Badge>
+                  ) : (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={t('myInfo.sessions.endLabel', { device: deviceOf(session) })}
+                      onClick={() => setAsked(session)}
+                    >
+                      {t('myInfo.sessions.end')}
+                    </Button>
+                  )}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sessions.data.data.map((session) => (
-                <Table.Tr key={session.id} data-testid={`own-session-${session.id}`}>
-                  <Table.Td>
-                    {deviceOf(session)}
-                    {session.impersonatedBy && (
-                      <Text size="xs" c="dimmed">
-                        {t('myInfo.sessions.impersonatedBy', { user: session.impersonatedBy })}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{session.ip ?? '—'}</Table.Td>
-                  <Table.Td>{formatDateTime(session.createdAt, locale)}</Table.Td>
-                  <Table.Td>{formatDateTime(session.lastUsedAt, locale)}</Table.Td>
-                  <Table.Td>
-                    {session.current ? (
-                      <Badge color="teal.9">{t('myInfo.sessions.current')}</Badge>
-                    ) : (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={t('myInfo.sessions.endLabel', { device: deviceOf(session) })}
-                        onClick={() => setAsked(session)}
-                      >
-                        {t('myInfo.sessions.end')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </TableRegion>
       )}
       <ConfirmDialog
         opened={asked !== null}

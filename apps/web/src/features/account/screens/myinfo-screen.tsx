@@ -11,6 +11,7 @@ import { AuthenticatorAppPanel } from '../components/authenticator-app-panel';
 import { MobileNumberPanel } from '../components/mobile-number-panel';
 import { NotificationPreferencesPanel } from '../components/notification-preferences-panel';
 import { OwnSessionsPanel } from '../components/own-sessions-panel';
+import { LoadFailed } from '../../../shared/ui/load-states';
 
 export function MyInfoScreen() {
   const t = useT();
@@ -30,7 +31,14 @@ export function MyInfoScreen() {
           {t('myInfo.impersonated', { user: session.username, by: session.impersonatedBy })}
         </Alert>
       )}
-      <Table variant="vertical" withTableBorder maw={640}>
+      {/* Fixed columns that break a long e-mail address: the table fits a phone as it is. */}
+      <Table
+        variant="vertical"
+        withTableBorder
+        maw={640}
+        layout="fixed"
+        style={{ overflowWrap: 'anywhere' }}
+      >
         <Table.Tbody>
           <Table.Tr>
             <Table.Th scope="row">{t('myInfo.name')}</Table.Th>
@@ -79,9 +87,7 @@ export function MyInfoScreen() {
         </Group>
       )}
       {account.isError && (
-        <Alert color="red" role="alert">
-          {t('myInfo.loadFailed')}
-        </Alert>
+        <LoadFailed text={t('myInfo.loadFailed')} onRetry={() => void account.refetch()} />
       )}
       {account.data && <MobileNumberPanel account={account.data} />}
       {account.data && <AuthenticatorAppPanel account={account.data} />}

@@ -1,5 +1,7 @@
 import { Stack } from '@mantine/core';
+import { useSession } from '../../../shared/session/use-session';
 import { useCustomerList } from '../api/customers-api';
+import { may } from '../derive/may';
 import { customerListQuery } from '../derive/customer-list-query';
 import { CustomerFilters } from './customer-filters';
 import { CustomerTable } from './customer-table';
@@ -19,6 +21,12 @@ const TEXTS: PagedListTexts = {
  * searched, filtered, sorted and paged by the server from the address bar.
  */
 export function CustomersList() {
+  const session = useSession();
+  // Only whoever may create a customer is told to; an account manager is given customers.
+  const texts: PagedListTexts =
+    session && may(session, 'customers.create')
+      ? TEXTS
+      : { ...TEXTS, empty: 'app.noCustomer.accountManager' };
   const { search, change, reset } = useListEdits();
   const params = customerListQuery.paramsOf(search);
   const list = useCustomerList(customerListQuery.queryString(params));
@@ -28,7 +36,7 @@ export function CustomersList() {
       <CustomerFilters params={params} onChange={change} onReset={reset} />
       <PagedListStates
         list={list}
-        texts={TEXTS}
+        texts={texts}
         filtered={params.q !== undefined || params.active !== undefined}
         onReset={reset}
         onPage={(value) => change('page', value)}

@@ -27,7 +27,7 @@ export function LoginAsForm() {
     loginAs.mutate(username.trim(), {
       onSuccess: (session) => {
         continueAs(session, `${location.pathname}${location.search}`);
-        // The TPI consultant dashboard is a later screen; overview is their home until then.
+        // The administrator lands where the user would after signing in themselves.
         void navigate(homePath(session), { replace: true });
       },
       onError: (error) => {

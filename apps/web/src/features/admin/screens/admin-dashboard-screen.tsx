@@ -4,7 +4,7 @@ import { useSession } from '../../../shared/session/use-session';
 import { useAdminDashboard } from '../api/admin-dashboard-api';
 import { AdminSearch } from '../components/admin-search';
 import { DashboardFigures } from '../components/dashboard-figures';
-import { LoadFailed, Loading } from '../../../shared/ui/load-states';
+import { LoadFailed, Loading, NoCustomerYet } from '../../../shared/ui/load-states';
 import { LoginAsForm } from '../components/login-as-form';
 import { OperationsStatusPanel } from '../components/operations-status-panel';
 import { PendingApprovalsPanel } from '../components/pending-approvals-panel';
@@ -40,6 +40,9 @@ export function AdminDashboardScreen() {
       )}
       {data && (
         <>
+          {data.customers.active + data.customers.inactive === 0 && (
+            <NoCustomerYet testId="dashboard-no-customers" />
+          )}
           <DashboardFigures data={data} session={session} />
           <SimpleGrid cols={{ base: 1, md: mayPause ? 2 : 1 }}>
             {mayPause && (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useT } from '../../../shared/i18n/use-t';
 import { useSession } from '../../../shared/session/use-session';
@@ -10,7 +11,9 @@ import { may } from '../derive/may';
 export function ManageCustomersScreen() {
   const t = useT();
   const session = useSession();
-  const [creating, setCreating] = useState(false);
+  // The next step of an empty portal (NoCustomerYet) opens the form at once: ?new=1.
+  const [searchParams] = useSearchParams();
+  const [creating, setCreating] = useState(searchParams.get('new') === '1');
   if (!session) return null;
   const mayCreate = may(session, 'customers.create');
   return (

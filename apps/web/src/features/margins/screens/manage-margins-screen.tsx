@@ -73,9 +73,6 @@ export function ManageMarginsScreen() {
                 total={Math.ceil(list.data.total / list.data.size)}
                 value={page + 1}
                 onChange={(value) => set({ page: value === 1 ? null : String(value - 1) })}
-                getControlProps={(control) => ({
-                  'aria-label': t('margins.list.page', { page: control }),
-                })}
               />
             )}
             {chosen === 'new' && (

@@ -1,6 +1,7 @@
-import { Alert, Checkbox, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Checkbox, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useT } from '../../../shared/i18n/use-t';
 import { useTerms } from '../api/purchase-api';
+import { LoadFailed } from '../../../shared/ui/load-states';
 
 /** The customer's terms, to be accepted once per version before the first click under them. */
 export function TermsAcceptance({
@@ -29,16 +30,18 @@ export function TermsAcceptance({
         </Group>
       )}
       {terms.isError && (
-        <Alert color="red" role="alert">
-          {t('purchase.terms.loadFailed')}
-        </Alert>
+        <LoadFailed text={t('purchase.terms.loadFailed')} onRetry={() => void terms.refetch()} />
       )}
       {terms.data && (
         <ScrollArea.Autosize
           mah={180}
           type="auto"
-          tabIndex={0}
-          aria-label={t('purchase.terms.title')}
+          // The viewport is what scrolls: it takes the focus, so the keyboard can scroll it.
+          viewportProps={{
+            tabIndex: 0,
+            role: 'region',
+            'aria-label': t('purchase.terms.text', { version }),
+          }}
           className="klik-terms-text"
           data-testid="terms-body"
         >

@@ -10,6 +10,7 @@ import {
   Text,
   TextInput,
   Title,
+  useMatches,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -116,6 +117,11 @@ function ShareForm({ draft, terms }: { draft: PurchaseDraft; terms: PartTerms[] 
   }
 
   const percentageProblem = shown(preview.percentageProblem);
+  // Side by side the two ways to give the share do not fit a phone: there they stack.
+  const modeOrientation = useMatches<'vertical' | 'horizontal'>({
+    base: 'vertical',
+    sm: 'horizontal',
+  });
   return (
     <Stack gap="md">
       <SegmentedControl
@@ -127,7 +133,8 @@ function ShareForm({ draft, terms }: { draft: PurchaseDraft; terms: PartTerms[] 
         ]}
         aria-label={t('purchase.share.mode')}
         data-testid="share-mode"
-        w="fit-content"
+        orientation={modeOrientation}
+        w={{ base: '100%', sm: 'fit-content' }}
       />
       {draft.mode === 'percentage' ? (
         <TextInput
@@ -135,7 +142,7 @@ function ShareForm({ draft, terms }: { draft: PurchaseDraft; terms: PartTerms[] 
           description={t('purchase.share.percentageHelp')}
           inputMode="decimal"
           rightSection="%"
-          maw={260}
+          maw={{ base: '100%', sm: 260 }}
           value={draft.percentage}
           onChange={(event) => update({ percentage: event.currentTarget.value })}
           error={
@@ -163,7 +170,7 @@ function ShareForm({ draft, terms }: { draft: PurchaseDraft; terms: PartTerms[] 
               inputMode="decimal"
               rightSection="MWh"
               rightSectionWidth={48}
-              maw={320}
+              maw={{ base: '100%', sm: 320 }}
               value={draft.volumes[part.name] ?? ''}
               onChange={(event) =>
                 update({

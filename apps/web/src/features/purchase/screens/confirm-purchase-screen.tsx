@@ -26,6 +26,7 @@ import {
   type SmsState,
 } from '../components/sms-verification';
 import { TermsAcceptance } from '../components/terms-acceptance';
+import { Disclaimer } from '../../../shared/ui/disclaimer';
 import { secondsLeft } from '../derive/countdown';
 import {
   purchaseDraftValue,
@@ -320,6 +321,8 @@ function Confirm({ draft }: { draft: PurchaseDraft }) {
               </Stack>
             </Alert>
           )}
+          {/* The moment the price becomes binding: the disclaimer says what is and what is not. */}
+          <Disclaimer testId="confirm-disclaimer" />
           <Group>
             <Button variant="default" component={Link} to={PURCHASE_PATHS_WEB.configure}>
               {t('purchase.back')}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContractData, ExecuteBody, Quote } from '@klik/api';
 import { startSession } from '../../../shared/session/session-store';
-import { aUserSession } from '../../../test/builders';
+import { aUserSession, anEnvironment } from '../../../test/builders';
 import { createFakeServer, type FakeServer } from '../../../test/fake-server';
 import { aContract } from '../../../test/position-builders';
 import { renderApp, screen } from '../../../test/render-app';
@@ -80,6 +80,23 @@ describe('confirm purchase', () => {
     expect(screen.getByTestId('quote-countdown-clock')).toHaveTextContent(/^[45]:\d\d$/);
     expect(purchaseDraftValue.get()?.quote?.quoteId).toBe(QUOTE_ID);
     expect(purchaseDraftValue.get()?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows the disclaimer at the confirm step when displayDisclaimer is on', async () => {
+    await openConfirm(serverQuoting([aQuote()]));
+    expect(screen.getByTestId('confirm-disclaimer')).toHaveTextContent(
+      /Alleen een bevestigde klik/,
+    );
+  });
+
+  it('shows no disclaimer at the confirm step when displayDisclaimer is off', async () => {
+    const off = serverQuoting([aQuote()]);
+    off.on('GET', '/env.json', () => ({
+      status: 200,
+      body: anEnvironment({ displayDisclaimer: false }),
+    }));
+    await openConfirm(off);
+    expect(screen.queryByTestId('confirm-disclaimer')).not.toBeInTheDocument();
   });
 
   it('needs the terms ticked when their current version is not accepted, and sends that version', async () => {

@@ -27,6 +27,7 @@ import { findStatus, marketsNow, maturityOptions, readPathChoice } from '../deri
 import { openQuoteIds, purchaseDraftValue, samePosition, startDraft } from '../purchase-draft';
 import { READABLE_DESCRIPTION } from '../components/readable-styles';
 import { PURCHASE_PATHS_WEB } from '../purchase-paths';
+import { EmptyState, NoCustomer } from '../../../shared/ui/load-states';
 
 function StartForm({ contracts, readOnly }: { contracts: ContractData[]; readOnly: boolean }) {
   const t = useT();
@@ -204,7 +205,7 @@ export function StartPurchaseScreen() {
           {t('purchase.start.readOnly')}
         </Alert>
       )}
-      {!customer && <Text>{t('purchase.noCustomer')}</Text>}
+      {!customer && <NoCustomer />}
       {contracts.isPending && customer && (
         <Group gap="xs" role="status">
           <Loader size="sm" />
@@ -221,7 +222,9 @@ export function StartPurchaseScreen() {
           </Group>
         </Alert>
       )}
-      {contracts.data && contracts.data.length === 0 && <Text>{t('purchase.start.none')}</Text>}
+      {contracts.data && contracts.data.length === 0 && (
+        <EmptyState text={t('purchase.start.none')} testId="start-none" />
+      )}
       {contracts.data && contracts.data.length > 0 && (
         // A new path (another grid link) starts the choice afresh.
         <StartForm key={location.pathname} contracts={contracts.data} readOnly={readOnly} />

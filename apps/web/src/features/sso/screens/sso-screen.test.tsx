@@ -79,7 +79,7 @@ describe('sso screen', () => {
       '/sso?code=c&state=s',
     );
     expect(await screen.findByTestId('sso-error')).toHaveTextContent(
-      'Ongeldige gebruikersnaam en wachtwoord',
+      'Ongeldige gebruikersnaam of wachtwoord',
     );
     expect(screen.getByRole('link', { name: 'Terug naar inloggen' })).toHaveAttribute(
       'href',

@@ -203,9 +203,19 @@ describe('the TPI overview', () => {
     );
   });
 
-  it('says so when the consultant has no customers', async () => {
+  it('tells a consultant without customers that none are linked yet, and where to look', async () => {
     startSession(aUserSession({ ...TPI_SESSION, allowedCustomers: [] }));
-    renderApp(createFakeServer({}), '/overview');
-    expect(await screen.findByTestId('tpi-empty')).toHaveTextContent('U heeft nog geen klanten.');
+    const app = renderApp(createFakeServer({}), '/overview');
+    const empty = await screen.findByTestId('tpi-empty');
+    expect(empty).toHaveTextContent('Er zijn nog geen klanten aan uw account gekoppeld.');
+    expect(within(empty).getByRole('link', { name: 'Mijn gegevens' })).toHaveAttribute(
+      'href',
+      '/myinfo',
+    );
+    expect(within(empty).getByRole('link', { name: 'Contact opnemen' })).toHaveAttribute(
+      'href',
+      '/help#help-contact',
+    );
+    await expectNoAxeViolations(app.container);
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { useT } from '../../../shared/i18n/use-t';
 import { useSearchEdits } from '../../../shared/routing/use-search-edits';
 import { useSession } from '../../../shared/session/use-session';
@@ -11,6 +11,7 @@ import { TpiExportButtons } from '../components/tpi-export-buttons';
 import { TpiFilters } from '../components/tpi-filters';
 import { tpiFilterFromSearch, type TpiFilterField } from '../derive/tpi-search';
 import { orderRows } from '../derive/tpi-rows';
+import { NoCustomerYet } from '../../../shared/ui/load-states';
 
 /**
  * The TPI consultant's cockpit over every customer they serve (docs/tpi.md): a row per customer
@@ -51,9 +52,7 @@ export function OverviewScreen() {
       <Title order={1}>{t('overview.title')}</Title>
       <Text>{t('overview.intro')}</Text>
       {rows.length === 0 ? (
-        <Alert color="gray" data-testid="tpi-empty">
-          {t('tpi.empty')}
-        </Alert>
+        <NoCustomerYet testId="tpi-empty" />
       ) : (
         <>
           <TpiFilters
