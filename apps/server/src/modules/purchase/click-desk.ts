@@ -61,7 +61,9 @@ export class ClickDesk {
       name: 'click desk',
       lock: deps.lock,
       intervalMs: deps.intervalMs,
-      round: () => this.runOnce(),
+      // The hold is checked on every pass, the timer's included: a held desk must not complete the
+      // click a browser test is looking at.
+      round: () => (this.#held ? Promise.resolve({ completed: 0, expired: 0 }) : this.runOnce()),
       idle: () => ({ completed: 0, expired: 0 }),
       log: deps.log,
     });
@@ -91,7 +93,6 @@ export class ClickDesk {
 
   /** One pass when this instance leads (taking the lead if free); never throws. */
   tick(): Promise<DeskRun> {
-    if (this.#held) return Promise.resolve({ completed: 0, expired: 0 });
     return this.#loop.tick();
   }
 
