@@ -17,7 +17,7 @@ export function loginBudget(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      const result = spawnSync(process.execPath, [CHECK, outDir, '--ceiling'], {
+      const result = spawnSync(process.execPath, [CHECK, outDir], {
         stdio: 'inherit',
       });
       if (result.status !== 0) {

@@ -8,8 +8,8 @@ const RUNTIME_PARSER = /[\\/]src[\\/]shared[\\/]i18n[\\/]translation-parser\.ts$
 
 /**
  * The catalogues reach the browser as message ASTs, parsed here at build time, so the page does
- * not carry the ICU parser (about 7 KB gzipped) to read them (docs/performance.md). react-intl and
- * intl-messageformat get the parser package's no-parser build; only the deployment's translations,
+ * not carry the ICU parser (about 7 KB gzipped) to read them (docs/performance.md). intl-messageformat
+ * gets the parser package's no-parser build; only the deployment's translations,
  * which exist at run time alone, are parsed in the browser, by a chunk loaded when there are some.
  * Build only: tests and the dev server read the catalogues as strings with the real parser.
  */

@@ -4,16 +4,9 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { DEFAULT_LOCALE, type EnvironmentSettings, type Locale } from '@klik/api';
 import { applyEnvironment } from '../shared/env/apply-env';
 import { ENVIRONMENT_QUERY_KEY, loadEnvironment } from '../shared/env/load-env';
-import { createIntl } from 'react-intl';
-import {
-  intlMessages,
-  loadCatalogue,
-  loadedCatalogue,
-  loadLocale,
-  missingMessage,
-  type MessageKey,
-} from '../shared/i18n/catalogues';
+import { loadCatalogue, loadedCatalogue, loadLocale } from '../shared/i18n/catalogues';
 import { I18nProvider } from '../shared/i18n/i18n-provider';
+import { createTranslator } from '../shared/i18n/translator';
 import { currentLocale } from '../shared/i18n/locale-store';
 import { readSession } from '../shared/session/session-store';
 import { syncServerClock } from '../shared/time/server-clock';
@@ -44,13 +37,10 @@ function EnvironmentError({ onRetry }: { onRetry: () => void }) {
   });
   if (both.isPending) return null;
   // A translator per language, as useT would be under that language's provider.
-  const translators = BOTH_LOCALES.map((locale) => {
-    const catalogue = loadedCatalogue(locale) ?? {};
-    const intl = createIntl({ locale, defaultLocale: 'nl', messages: intlMessages(catalogue) });
-    const t = (key: MessageKey) =>
-      key in catalogue ? intl.formatMessage({ id: key }) : missingMessage(key);
-    return { locale, t };
-  });
+  const translators = BOTH_LOCALES.map((locale) => ({
+    locale,
+    t: createTranslator(locale, loadedCatalogue(locale) ?? {}),
+  }));
   return (
     <Center mih="100vh" component="main" p="md">
       <Alert color="red" role="alert" maw={520} data-testid="env-error">

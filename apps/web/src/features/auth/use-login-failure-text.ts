@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { createIntl } from 'react-intl';
-import { intlMessages, messagesFor, missingMessage } from '../../shared/i18n/catalogues';
+import { messagesFor } from '../../shared/i18n/catalogues';
+import { createTranslator } from '../../shared/i18n/translator';
 import { useEnv } from '../../shared/env/use-env';
 import type { LoginFailure } from './login-failure';
 
@@ -15,19 +15,11 @@ export function useLoginFailureText(failure: LoginFailure | null): {
 } | null {
   const env = useEnv();
   const locale = env.locale === 'en' ? 'en' : 'nl';
-  const intl = useMemo(
-    () =>
-      createIntl({
-        locale,
-        defaultLocale: 'nl',
-        messages: intlMessages(messagesFor(locale, env.translations)),
-      }),
+  const t = useMemo(
+    () => createTranslator(locale, messagesFor(locale, env.translations)),
     [locale, env.translations],
   );
   if (!failure) return null;
   if (failure.kind === 'text') return { text: failure.text, lang: locale };
-  const text = Object.prototype.hasOwnProperty.call(intl.messages, failure.key)
-    ? intl.formatMessage({ id: failure.key })
-    : missingMessage(failure.key);
-  return { text, lang: locale };
+  return { text: t(failure.key), lang: locale };
 }

@@ -40,7 +40,7 @@ function keysUsedInCode(): Set<string> {
   return used;
 }
 
-/** The ICU arguments a message names, read by the parser react-intl uses (branch texts are not). */
+/** The ICU arguments a message names, read by the ICU parser the page uses (branch texts are not). */
 function placeholders(message: Message): string[] {
   const elements = typeof message === 'string' ? parse(message, { ignoreTag: true }) : message;
   return argumentNames(elements).sort();

@@ -12,7 +12,7 @@ export type DisableClickReasonKey = `disableClickReason.${DisableClickReason}`;
 
 export type MessageKey = keyof typeof nl | DisableClickReasonKey;
 /**
- * A message as react-intl takes it: ICU text, or that text parsed. The built page's catalogues are
+ * A message as intl-messageformat takes it: ICU text, or that text parsed. The built page's catalogues are
  * parsed at build time (apps/web/build/precompiled-messages.ts), so the page carries no parser.
  */
 export type Message = string | MessageFormatElement[];
@@ -188,11 +188,6 @@ export function messagesFor(locale: Locale, translations: Translations): Message
     return [[key, parsed ?? text]];
   });
   return { ...(loadedCatalogue(locale) ?? {}), ...Object.fromEntries(own) };
-}
-
-/** react-intl reads each message on its own, text or parsed, though its type asks for one kind. */
-export function intlMessages(messages: Messages): Record<string, MessageFormatElement[]> {
-  return messages as Record<string, MessageFormatElement[]>;
 }
 
 /** A missing key is shown as `[[key]]` (spec section 8), so gaps are visible, not silent. */

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
 import type { Locale } from '@klik/api';
-import { intlMessages, messagesFor, type Translations } from './catalogues';
+import { messagesFor, type Translations } from './catalogues';
+import { createTranslator } from './translator';
+import { TranslateContext } from './use-t';
 
 interface I18nProviderProps {
   locale: Locale;
@@ -10,16 +11,12 @@ interface I18nProviderProps {
 }
 
 export function I18nProvider({ locale, translations, children }: I18nProviderProps) {
-  const messages = useMemo(
-    () => intlMessages(messagesFor(locale, translations)),
+  const t = useMemo(
+    () => createTranslator(locale, messagesFor(locale, translations)),
     [locale, translations],
   );
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
-  return (
-    <IntlProvider locale={locale} defaultLocale="nl" messages={messages}>
-      {children}
-    </IntlProvider>
-  );
+  return <TranslateContext.Provider value={t}>{children}</TranslateContext.Provider>;
 }

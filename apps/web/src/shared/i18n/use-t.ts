@@ -1,19 +1,14 @@
-import { useCallback } from 'react';
-import { useIntl } from 'react-intl';
-import { missingMessage, type MessageKey } from './catalogues';
+import { createContext, useContext } from 'react';
+import type { Translate } from './translator';
 
-type MessageValue = string | number | boolean | Date | null | undefined;
+export type { MessageValue, Translate } from './translator';
 
-export type Translate = (key: MessageKey, values?: Record<string, MessageValue>) => string;
+/** The translator of the locale shown, given by I18nProvider. */
+export const TranslateContext = createContext<Translate | null>(null);
 
 /** Translates a catalogue key; a key the catalogue lacks renders as `[[key]]`. */
 export function useT(): Translate {
-  const intl = useIntl();
-  return useCallback(
-    (key, values) =>
-      Object.prototype.hasOwnProperty.call(intl.messages, key)
-        ? intl.formatMessage({ id: key }, values)
-        : missingMessage(key),
-    [intl],
-  );
+  const t = useContext(TranslateContext);
+  if (!t) throw new Error('useT is used outside I18nProvider');
+  return t;
 }
