@@ -6,7 +6,7 @@ import { E2E_CLOCK_START, E2E_INGEST_KEY } from './playwright.config';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 
 /**
- * The portal as a supplier deploys it (issue 18, docs/operations.md "Scaling out"): three
+ * The portal as a supplier deploys it (docs/operations.md "Scaling out"): three
  * instances of the built server on one PostgreSQL and one Redis behind HAProxy, started by
  * `npm run cluster -- --fresh-database`. The browsers only ever talk to HAProxy; a spec reaches an
  * instance directly to push a price into it, read its /metrics or kill it.

@@ -11,7 +11,7 @@ import { setCurrency } from '../shared/format/currency';
 import { I18nProvider } from '../shared/i18n/i18n-provider';
 import { currentLocale } from '../shared/i18n/locale-store';
 import { useCatalogueLocale } from '../shared/i18n/use-catalogue-locale';
-import { useLocale } from '../shared/i18n/use-locale';
+import { useChosenLocale } from '../shared/i18n/use-locale';
 import { LocalisedComponents } from '../shared/ui/localised-components';
 import { loginPathReturningTo } from '../shared/routing/access';
 import { clearLocalSession, readSession } from '../shared/session/session-store';
@@ -79,7 +79,7 @@ function createAppParts(env: EnvironmentSettings, fetchFn: typeof fetch, create:
 }
 
 function LocalisedApp({ env, router }: { env: EnvironmentSettings; router: AppRouter }) {
-  const locale = useCatalogueLocale(useLocale(), env.translations);
+  const locale = useCatalogueLocale(useChosenLocale(), env.translations);
   useForgetDataOfEndedSessions();
   useLiveSession(router);
   return (

@@ -2,6 +2,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import type { Locale } from '@klik/api';
 import { messagesFor, type Translations } from './catalogues';
 import { createTranslator } from './translator';
+import { LocaleContext } from './use-locale';
 import { TranslateContext } from './use-t';
 
 interface I18nProviderProps {
@@ -18,5 +19,9 @@ export function I18nProvider({ locale, translations, children }: I18nProviderPro
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
-  return <TranslateContext.Provider value={t}>{children}</TranslateContext.Provider>;
+  return (
+    <LocaleContext.Provider value={locale}>
+      <TranslateContext.Provider value={t}>{children}</TranslateContext.Provider>
+    </LocaleContext.Provider>
+  );
 }

@@ -1,28 +1,29 @@
-import { useSyncExternalStore } from 'react';
-import type { Locale } from '@klik/api';
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import { DEFAULT_LOCALE, type Locale } from '@klik/api';
+import { EnvContext } from '../env/env-context';
 import { useEnv } from '../env/use-env';
 import { currentLocale, subscribeLocale } from './locale-store';
 
-// Every component that translates or formats asks for the locale on every render, thousands on
-// a dashboard, and reading the cookies and session storage each time cost more than the render
-// itself (docs/performance.md). One answer serves the whole of a task's rendering; a switch of
-// language (persistLocale) is seen at once.
-let answered: { envLocale: Locale; locale: Locale } | null = null;
-subscribeLocale(() => {
-  answered = null;
-});
+/** The locale the portal's texts are shown in, given by I18nProvider. */
+export const LocaleContext = createContext<Locale | null>(null);
 
-function localeNow(envLocale: Locale): Locale {
-  if (answered?.envLocale !== envLocale) {
-    answered = { envLocale, locale: currentLocale(envLocale) };
-    queueMicrotask(() => {
-      answered = null;
-    });
-  }
-  return answered.locale;
+/**
+ * The locale to format in: the one the texts are shown in, so numbers, dates and words always
+ * switch together. Every component that formats asks for it on every render, thousands on a
+ * dashboard: it is read from the provider's context, not from the cookies and session storage
+ * each time (docs/performance.md). Outside a provider, the chosen locale.
+ */
+export function useLocale(): Locale {
+  const shown = useContext(LocaleContext);
+  const env = useContext(EnvContext);
+  return shown ?? currentLocale(env?.locale ?? DEFAULT_LOCALE);
 }
 
-export function useLocale(): Locale {
+/**
+ * The locale the user chose (session storage, then the cookie, then the deployment's default),
+ * followed at once when it is switched (persistLocale). For the app root and the switch only.
+ */
+export function useChosenLocale(): Locale {
   const env = useEnv();
-  return useSyncExternalStore(subscribeLocale, () => localeNow(env.locale));
+  return useSyncExternalStore(subscribeLocale, () => currentLocale(env.locale));
 }

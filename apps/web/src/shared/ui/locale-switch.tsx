@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LOCALES, type Locale } from '@klik/api';
 import { useApiClient } from '../api/use-api-client';
 import { persistLocale } from '../i18n/locale-store';
-import { useLocale } from '../i18n/use-locale';
+import { useChosenLocale } from '../i18n/use-locale';
 import { useT } from '../i18n/use-t';
 import { readSession } from '../session/session-store';
 import { BritishFlag, DutchFlag } from './flag-icons';
@@ -38,7 +38,7 @@ function useAvailableLocales(): readonly Locale[] {
 export function LocaleSwitch({ withTestIds = true }: { withTestIds?: boolean }) {
   const t = useT();
   const api = useApiClient();
-  const current = useLocale();
+  const current = useChosenLocale();
   const available = useAvailableLocales();
   // The language in use stays choosable even if the server stopped offering it; one flag alone
   // would be a switch with nothing to switch to.

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { type ApiClient, ContractDataListSchema, type ContractData } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
@@ -33,9 +34,13 @@ export async function fetchContracts(
  */
 export function useContracts(source: PositionsSource) {
   const api = useApiClient();
+  // React Query asks for the placeholder on every render until the answer is in; reading and
+  // checking the stored contracts is costly, so it is read once.
+  const stored = useRef<{ contracts: ContractData[] | undefined } | null>(null);
   return useQuery({
     queryKey: positionsQueryKeys.contracts(source),
     queryFn: () => fetchContracts(api, source),
-    placeholderData: () => readCachedContracts(source) ?? undefined,
+    placeholderData: () =>
+      (stored.current ??= { contracts: readCachedContracts(source) ?? undefined }).contracts,
   });
 }

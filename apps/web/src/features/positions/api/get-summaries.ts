@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { type ApiClient, ContractSummaryListSchema, type ContractSummary } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
@@ -21,9 +22,12 @@ export async function fetchSummaries(
 
 export function useSummaries(source: PositionsSource) {
   const api = useApiClient();
+  // Read once: React Query asks for the placeholder on every render until the answer is in.
+  const stored = useRef<{ summaries: ContractSummary[] | undefined } | null>(null);
   return useQuery({
     queryKey: positionsQueryKeys.summaries(source),
     queryFn: () => fetchSummaries(api, source),
-    placeholderData: () => readCachedSummaries(source) ?? undefined,
+    placeholderData: () =>
+      (stored.current ??= { summaries: readCachedSummaries(source) ?? undefined }).summaries,
   });
 }

@@ -110,7 +110,7 @@ describe('contract cards below the first', () => {
     vi.unstubAllGlobals();
   });
 
-  it('draw their years and grid once they come near the screen, their heading at once', async () => {
+  it('draw their years and grid once they come near the screen, their heading at once; the charts of the first card too', async () => {
     const reports: ((entries: { isIntersecting: boolean }[]) => void)[] = [];
     vi.stubGlobal(
       'IntersectionObserver',
@@ -129,9 +129,12 @@ describe('contract cards below the first', () => {
     ).toBeInTheDocument();
     expect(screen.getByTestId('contract-pending-KL-270002')).toBeInTheDocument();
     expect(screen.queryByTestId('grid-KL-270002-2027')).not.toBeInTheDocument();
+    // The first card's grid is drawn at once, its charts below it only once they come near.
+    expect(screen.getByTestId('contract-pending-charts-KL-270001')).toBeInTheDocument();
 
     act(() => reports.forEach((report) => report([{ isIntersecting: true }])));
     expect(await screen.findByTestId('grid-KL-270002-2027')).toBeVisible();
     expect(screen.queryByTestId('contract-pending-KL-270002')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('contract-pending-charts-KL-270001')).not.toBeInTheDocument();
   });
 });

@@ -38,13 +38,15 @@ interface ContractCardProps {
   /**
    * Whether the years, grid, summary and charts are drawn at once; otherwise only once the card
    * comes near the screen. A dashboard draws the first card at once and the others as they are
-   * scrolled to, so the first paint does not wait for every contract's grid (issue 17).
+   * scrolled to, so the first paint does not wait for every contract's grid (docs/performance.md).
    */
   eager?: boolean;
 }
 
 /** Roughly a card's years, grid and charts on a laptop, so the page does not jump as they come. */
 const BODY_HEIGHT = 1200;
+// About the height of the charts, so the page does not jump when they are drawn.
+const CHARTS_HEIGHT = 260;
 
 // Whether a year passed into history is judged to the minute; deadlines fall at 16:00.
 const HISTORY_CLOCK_MS = 60_000;
@@ -252,11 +254,18 @@ function ContractBody({
           </Grid.Col>
         )}
         <Grid.Col span={{ base: 12, md: summary ? 8 : 12 }}>
-          <Suspense fallback={<Skeleton height={260} />}>
-            {selectedYear !== undefined && (
-              <ContractCharts contract={contract} year={selectedYear} />
-            )}
-          </Suspense>
+          {/* Below the grid, so drawn when scrolled near, also on the first card: recharts is the
+              most expensive part of a card to draw (docs/performance.md). */}
+          <WhenVisible
+            minHeight={CHARTS_HEIGHT}
+            testId={`contract-pending-charts-${contract.contractId}`}
+          >
+            <Suspense fallback={<Skeleton height={CHARTS_HEIGHT} />}>
+              {selectedYear !== undefined && (
+                <ContractCharts contract={contract} year={selectedYear} />
+              )}
+            </Suspense>
+          </WhenVisible>
         </Grid.Col>
       </Grid>
     </>

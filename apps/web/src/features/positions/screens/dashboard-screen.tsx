@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Commodity } from '@klik/domain';
 import { useParams } from 'react-router';
-import { useMemo, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useT } from '../../../shared/i18n/use-t';
 import { useSelection } from '../../../shared/session/use-selection';
 import { useSession } from '../../../shared/session/use-session';
@@ -42,6 +42,10 @@ function Positions({
   const flags = useLoadingFlags();
   const loading = flags[source.kind][source.id] === true;
   useLivePositions(source);
+  // The contracts draw thousands of elements. Drawn from a deferred value, React renders them
+  // in slices between which the browser stays responsive (docs/performance.md), instead of one
+  // long task when the answer arrives; a price tick is drawn the same way.
+  const data = useDeferredValue(contracts.data ?? null, null);
 
   if (contracts.isError) {
     return (
@@ -61,7 +65,7 @@ function Positions({
     );
   }
 
-  if (!contracts.data) {
+  if (!data) {
     return (
       <Stack data-testid="positions-loading" aria-busy="true">
         <Group gap="xs" role="status">
@@ -74,7 +78,7 @@ function Positions({
     );
   }
 
-  const shown = filterByCommodity(contracts.data, commodity);
+  const shown = filterByCommodity(data, commodity);
   const summaryOf = (contractId: string) =>
     summaries.data?.find((summary) => summary.contractId === contractId) ?? null;
 
@@ -145,10 +149,9 @@ function Summary({
 }) {
   const contracts = useContracts(source);
   const now = useNow(SUMMARY_CLOCK_MS);
-  const shown = useMemo(
-    () => contracts.data && filterByCommodity(contracts.data, commodity),
-    [contracts.data, commodity],
-  );
+  // Deferred like the positions below, and for the same reason.
+  const data = useDeferredValue(contracts.data);
+  const shown = useMemo(() => data && filterByCommodity(data, commodity), [data, commodity]);
   // A failed load is said once, by the positions below.
   if (contracts.isError) return null;
   return <DashboardSummary contracts={shown} now={now} corridorOf={corridorOf} />;
