@@ -161,8 +161,12 @@ export const ContractCard = memo(function ContractCard({
   );
 });
 
-/** A contract's years with the grid of the year shown, its summary and that year's charts. */
-function ContractBody({
+/**
+ * A contract's years with the grid of the year shown, its summary and that year's charts.
+ * Memoised apart from the card: the card's loading flag comes and goes with every reload, and
+ * should redraw the heading, not the grid.
+ */
+const ContractBody = memo(function ContractBody({
   contract,
   summary,
   readOnly,
@@ -270,4 +274,4 @@ function ContractBody({
       </Grid>
     </>
   );
-}
+});

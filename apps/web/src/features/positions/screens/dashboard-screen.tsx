@@ -46,6 +46,8 @@ function Positions({
   // in slices between which the browser stays responsive (docs/performance.md), instead of one
   // long task when the answer arrives; a price tick is drawn the same way.
   const data = useDeferredValue(contracts.data ?? null, null);
+  // The summaries reach every card; deferred for the same reason.
+  const summaryList = useDeferredValue(summaries.data);
 
   if (contracts.isError) {
     return (
@@ -80,7 +82,7 @@ function Positions({
 
   const shown = filterByCommodity(data, commodity);
   const summaryOf = (contractId: string) =>
-    summaries.data?.find((summary) => summary.contractId === contractId) ?? null;
+    summaryList?.find((summary) => summary.contractId === contractId) ?? null;
 
   return (
     <Stack gap="lg" data-testid="positions" aria-busy={loading}>
