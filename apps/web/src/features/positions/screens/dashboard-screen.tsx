@@ -44,8 +44,14 @@ function Positions({
   useLivePositions(source);
   // The contracts draw thousands of elements. Drawn from a deferred value, React renders them
   // in slices between which the browser stays responsive (docs/performance.md), instead of one
-  // long task when the answer arrives; a price tick is drawn the same way.
-  const data = useDeferredValue(contracts.data ?? null, null);
+  // long task when the answer arrives; a price tick is drawn the same way. Whether they are the
+  // stored copy goes with them, so the notice of it leaves with the stored cards, not before.
+  const current = useMemo(
+    () => ({ data: contracts.data, stored: contracts.isPlaceholderData }),
+    [contracts.data, contracts.isPlaceholderData],
+  );
+  const shownContracts = useDeferredValue(current, null);
+  const data = shownContracts?.data;
   // The summaries reach every card; deferred for the same reason.
   const summaryList = useDeferredValue(summaries.data);
 
@@ -86,7 +92,7 @@ function Positions({
 
   return (
     <Stack gap="lg" data-testid="positions" aria-busy={loading}>
-      {contracts.isPlaceholderData && (
+      {shownContracts?.stored && (
         <Alert color="blue" role="status" data-testid="positions-cached">
           <Group gap="xs">
             <Loader size="xs" />
@@ -94,7 +100,7 @@ function Positions({
           </Group>
         </Alert>
       )}
-      {!contracts.isPlaceholderData && loading && (
+      {!shownContracts?.stored && loading && (
         <Group gap="xs" role="status" data-testid="positions-reloading">
           <Loader size="xs" />
           <Text size="sm">{t('positions.loading')}</Text>
