@@ -2,7 +2,7 @@ import { amsterdamDate, corridorAt, hedgePosition, yearOf } from '@klik/domain';
 import type { Db } from '../../db/database';
 import type { Config } from '../../config';
 import { PgAdvisoryLock, SingleProcessLock, type LeaderLock } from '../market/feed-lock';
-import { LeaderLoop } from '../market/leader-loop';
+import { LeaderJob } from '../market/leader-loop';
 import { notify } from '../notifications/notify';
 import { readContractYears } from '../budgets/year-figures';
 import { fixedShareOf } from './hedge-figures';
@@ -21,9 +21,7 @@ export interface HedgeCheckRun {
  * whatever the number of rounds, instances or restarts - the stored alert key (policy, point date)
  * is written in the transaction that notifies. Runs on the one instance holding its lock.
  */
-export class HedgePolicyChecks {
-  readonly #loop: LeaderLoop<HedgeCheckRun>;
-
+export class HedgePolicyChecks extends LeaderJob<HedgeCheckRun> {
   constructor(
     private readonly deps: {
       db: Db;
@@ -37,32 +35,17 @@ export class HedgePolicyChecks {
       };
     },
   ) {
-    this.#loop = new LeaderLoop({
+    super({
       name: 'hedge policy checks',
       lock: deps.lock,
       intervalMs: deps.intervalMs,
-      round: () => this.runOnce(),
       idle: () => ({ sent: 0 }),
       log: deps.log,
     });
   }
 
-  /** Whether this instance runs the job now (holds its lock). */
-  get leading(): boolean {
-    return this.#loop.leading;
-  }
-
-  start(): void {
-    this.#loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.#loop.stop();
-  }
-
-  /** One run when this instance leads (taking the lead if free); never throws. */
-  tick(): Promise<HedgeCheckRun> {
-    return this.#loop.tick();
+  protected pass(): Promise<HedgeCheckRun> {
+    return this.runOnce();
   }
 
   async runOnce(): Promise<HedgeCheckRun> {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import type { LeaderLock } from '../market/feed-lock';
-import { LeaderLoop } from '../market/leader-loop';
+import { LeaderJob } from '../market/leader-loop';
 import { dueMailJobs, recordMailOutcome, type DueMailJob } from './mail-jobs.repository';
 import type { MailAttachment, MailMessage, MailSender } from './mail-sender';
 import { notificationMail, type MailSite } from './notification-mail';
@@ -52,40 +52,20 @@ function describe(error: unknown): string {
  * is failed. A failure ends the round, since the mail server is likely down for the rest too:
  * they wait for the next round instead of each spending an attempt.
  */
-export class MailWorker {
-  readonly #loop: LeaderLoop<MailRun>;
+export class MailWorker extends LeaderJob<MailRun> {
   #failing = false;
 
   constructor(private readonly deps: MailWorkerDeps) {
-    this.#loop = new LeaderLoop({
+    super({
       name: 'mail worker',
       lock: deps.lock,
       intervalMs: deps.pollMs,
-      round: () => this.#round(),
       idle: () => ({ sent: 0, retried: 0, failed: 0 }),
       log: deps.log,
     });
   }
 
-  /** Whether this instance runs the job now (holds its lock). */
-  get leading(): boolean {
-    return this.#loop.leading;
-  }
-
-  start(): void {
-    this.#loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.#loop.stop();
-  }
-
-  /** One round when this instance leads (taking the lead if free); never throws. */
-  tick(): Promise<MailRun> {
-    return this.#loop.tick();
-  }
-
-  async #round(): Promise<MailRun> {
+  protected async pass(): Promise<MailRun> {
     const run: MailRun = { sent: 0, retried: 0, failed: 0 };
     for (;;) {
       const jobs = await dueMailJobs(this.deps.db, this.deps.now(), BATCH_SIZE);

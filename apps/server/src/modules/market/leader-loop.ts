@@ -11,25 +11,25 @@ export const LEADER_RETRY_MS = 5_000;
  * (a tick during a round answers that round), the lock taken when free and kept, let go on stop.
  * A round that throws is logged and answers `idle`.
  */
+export interface LeaderLoopOptions<R> {
+  name: string;
+  lock: LeaderLock;
+  intervalMs: number;
+  round: () => Promise<R>;
+  idle: () => R;
+  log: {
+    info: (details: object, message: string) => void;
+    error: (details: object, message: string) => void;
+  };
+}
+
 export class LeaderLoop<R> {
   #timer: NodeJS.Timeout | null = null;
   #retry: NodeJS.Timeout | null = null;
   #running: Promise<R> | null = null;
   #leading = false;
 
-  constructor(
-    private readonly options: {
-      name: string;
-      lock: LeaderLock;
-      intervalMs: number;
-      round: () => Promise<R>;
-      idle: () => R;
-      log: {
-        info: (details: object, message: string) => void;
-        error: (details: object, message: string) => void;
-      };
-    },
-  ) {
+  constructor(private readonly options: LeaderLoopOptions<R>) {
     options.lock.onLost(() => {
       options.log.error({}, `${options.name} lock lost`);
       this.#leading = false;
@@ -87,5 +87,40 @@ export class LeaderLoop<R> {
       options.log.error({ err: error }, `${options.name} round failed`);
       return options.idle();
     }
+  }
+}
+
+/**
+ * A job that runs on the one instance holding its lock, by a LeaderLoop: a job says what one
+ * pass does; whether this instance leads it, start, stop and a pass on demand are the same for
+ * every job.
+ */
+export abstract class LeaderJob<R> {
+  readonly #loop: LeaderLoop<R>;
+
+  constructor(options: Omit<LeaderLoopOptions<R>, 'round'>) {
+    this.#loop = new LeaderLoop({ ...options, round: () => this.pass() });
+  }
+
+  /** One pass of the job's work, on the leading instance. */
+  protected abstract pass(): Promise<R>;
+
+  /** Whether this instance runs the job now (holds its lock). */
+  get leading(): boolean {
+    return this.#loop.leading;
+  }
+
+  start(): void {
+    this.#loop.start();
+  }
+
+  /** Stops taking passes; a pass under way finishes first. */
+  stop(): Promise<void> {
+    return this.#loop.stop();
+  }
+
+  /** One pass when this instance leads (taking the lead if free); never throws. */
+  tick(): Promise<R> {
+    return this.#loop.tick();
   }
 }

@@ -22,7 +22,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { PgAdvisoryLock, SingleProcessLock, type LeaderLock } from '../market/feed-lock';
-import { LeaderLoop } from '../market/leader-loop';
+import { LeaderJob } from '../market/leader-loop';
 import { notify } from './notify';
 
 /** Arbitrary but fixed: the advisory lock key of the deadline reminders ("KLIK" + 0x11). */
@@ -213,36 +213,19 @@ export interface ReminderRun {
  * embedded database), one run at a time; the table of sent reminders makes each one go out once
  * even so, across restarts and instances.
  */
-export class DeadlineReminders {
-  readonly #loop: LeaderLoop<ReminderRun>;
-
+export class DeadlineReminders extends LeaderJob<ReminderRun> {
   constructor(private readonly deps: DeadlineRemindersDeps) {
-    this.#loop = new LeaderLoop({
+    super({
       name: 'deadline reminders',
       lock: deps.lock,
       intervalMs: deps.intervalMs,
-      round: () => this.runOnce(),
       idle: () => ({ sent: 0 }),
       log: deps.log,
     });
   }
 
-  /** Whether this instance runs the job now (holds its lock). */
-  get leading(): boolean {
-    return this.#loop.leading;
-  }
-
-  start(): void {
-    this.#loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.#loop.stop();
-  }
-
-  /** One run when this instance leads (taking the lead if free); never throws. */
-  tick(): Promise<ReminderRun> {
-    return this.#loop.tick();
+  protected pass(): Promise<ReminderRun> {
+    return this.runOnce();
   }
 
   /** Sends every reminder due at the clock's instant that was not sent before. */

@@ -3,7 +3,7 @@ import { clickCost, clickPrice, type Maturity } from '@klik/domain';
 import type { Db } from '../../db/database';
 import type { ClickStatus, PartName, StoredQuotePart } from '../../db/schema';
 import type { LeaderLock } from '../market/feed-lock';
-import { LeaderLoop } from '../market/leader-loop';
+import { LeaderJob } from '../market/leader-loop';
 import { PRODUCT_OF_PART } from '../positions/prepared-contract';
 import { recordTransition, type FlushEvents } from './click-lifecycle';
 import { lockContract, releaseVolume, repriceClick } from './purchase.repository';
@@ -52,35 +52,17 @@ const SYSTEM_ACTOR = { actor: null, impersonator: null } as const;
  * or not completed in time, giving their volume back. Runs on the one instance that holds its
  * advisory lock; every transition is its own transaction with the contract row locked.
  */
-export class ClickDesk {
-  readonly #loop: LeaderLoop<DeskRun>;
+export class ClickDesk extends LeaderJob<DeskRun> {
   #held = false;
 
   constructor(private readonly deps: ClickDeskDeps) {
-    this.#loop = new LeaderLoop<DeskRun>({
+    super({
       name: 'click desk',
       lock: deps.lock,
       intervalMs: deps.intervalMs,
-      // The hold is checked on every pass, the timer's included: a held desk must not complete the
-      // click a browser test is looking at.
-      round: () => (this.#held ? Promise.resolve({ completed: 0, expired: 0 }) : this.runOnce()),
       idle: () => ({ completed: 0, expired: 0 }),
       log: deps.log,
     });
-  }
-
-  /** Whether this instance runs the desk now (holds its lock). */
-  get leading(): boolean {
-    return this.#loop.leading;
-  }
-
-  start(): void {
-    this.#loop.start();
-  }
-
-  /** Stops taking passes; a pass under way finishes first, so no click is left half handled. */
-  stop(): Promise<void> {
-    return this.#loop.stop();
   }
 
   /**
@@ -91,9 +73,10 @@ export class ClickDesk {
     this.#held = held;
   }
 
-  /** One pass when this instance leads (taking the lead if free); never throws. */
-  tick(): Promise<DeskRun> {
-    return this.#loop.tick();
+  // The hold is checked on every pass, the timer's included: a held desk must not complete the
+  // click a browser test is looking at.
+  protected pass(): Promise<DeskRun> {
+    return this.#held ? Promise.resolve({ completed: 0, expired: 0 }) : this.runOnce();
   }
 
   /** Completes and expires what is due at the clock's instant. */
