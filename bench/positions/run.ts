@@ -153,9 +153,14 @@ async function startPortal(databaseUrl: string, mode: Mode): Promise<Portal> {
     body: JSON.stringify(BENCH_USER),
   });
   const { token } = (await login.json()) as { token: string };
-  // As the browser sends them: the session token, and the XSRF cookie it was given.
+  // As the browser sends them: the session token, the XSRF cookie it was given, and the
+  // compressed forms it accepts (so the answer's compression is part of what is measured).
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? '';
-  const headers = { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${xsrf}` };
+  const headers = {
+    authorization: `Bearer ${token}`,
+    cookie: `XSRF-TOKEN=${xsrf}`,
+    'accept-encoding': 'br, gzip',
+  };
   return { base, headers, close: () => app.close() };
 }
 

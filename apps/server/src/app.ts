@@ -9,6 +9,7 @@ import {
 import type { Config } from './config';
 import { createDatabase, type Db } from './db/database';
 import { registerApiDocs } from './http/api-docs';
+import { registerCompression } from './http/compression';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { registerErrorHandler } from './http/error-handler';
 import { refuseWhileClosing } from './http/refuse-while-closing';
@@ -163,6 +164,7 @@ export async function buildApp(
     // Same-origin SPA; cross-origin embedding is refused above with frame-ancestors.
     crossOriginEmbedderPolicy: false,
   });
+  await registerCompression(app);
   registerNoStore(app);
   registerXsrf(app);
   // After the cookie parser: an answer from onRequest skips the hooks registered after it.

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ContractDataListSchema,
@@ -8,6 +7,7 @@ import {
   CustomerParamsSchema,
   DashboardParamsSchema,
 } from '@klik/api';
+import { sendKeptJson } from '../../http/compression';
 import type { AuthGuards } from '../auth/auth-guards';
 import { sessionOf } from '../auth/auth-guards';
 import type { PositionsService } from './positions.service';
@@ -23,10 +23,8 @@ export const POSITIONS_PATHS = {
 } as const;
 
 // The service answers JSON it has already written (and kept) as bytes, so Fastify sends it as
-// it is; the response schemas document the answers and the tests parse every answer with them.
-function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body);
-}
+// it is (compressed once per change of those bytes); the response schemas document the answers
+// and the tests parse every answer with them.
 
 export const positionsRoutes: FastifyPluginAsyncZod<{
   positions: PositionsService;
@@ -46,7 +44,8 @@ export const positionsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendJson(
+      sendKeptJson(
+        request,
         reply,
         await positions.customerContractData(
           viewerOf(sessionOf(request)),
@@ -67,7 +66,8 @@ export const positionsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendJson(
+      sendKeptJson(
+        request,
         reply,
         await positions.dashboardContractData(
           viewerOf(sessionOf(request)),
@@ -88,7 +88,8 @@ export const positionsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendJson(
+      sendKeptJson(
+        request,
         reply,
         await positions.contractData(
           viewerOf(sessionOf(request)),
@@ -110,7 +111,8 @@ export const positionsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendJson(
+      sendKeptJson(
+        request,
         reply,
         await positions.customerSummaries(viewerOf(sessionOf(request)), request.params.customerId),
       ),
@@ -128,7 +130,8 @@ export const positionsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendJson(
+      sendKeptJson(
+        request,
         reply,
         await positions.dashboardSummaries(
           viewerOf(sessionOf(request)),
