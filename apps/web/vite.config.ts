@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { firstRequests } from './build/first-requests.ts';
 import { loginBudget } from './build/login-budget.ts';
+import { mantineStyles } from './build/mantine-styles.ts';
 import { precompiledMessages } from './build/precompiled-messages.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -10,7 +11,14 @@ const WORKSPACE_PACKAGE_SOURCE = /[\\/]packages[\\/](api|domain)[\\/]src[\\/]/;
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [precompiledMessages(), react(), firstRequests(), precompress(), loginBudget()],
+  plugins: [
+    precompiledMessages(),
+    mantineStyles(import.meta.dirname),
+    react(),
+    firstRequests(),
+    precompress(),
+    loginBudget(),
+  ],
   server: {
     proxy: {
       '/rest': server,
@@ -44,7 +52,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     // Whole screens render in jsdom; on a loaded two-core machine one can take several seconds.
