@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeSockets, type FakeSockets } from '../../test/fake-websocket';
 import type { RealtimeEvent } from './realtime-events';
 import {
   CLOSED_BY_CLIENT,
   PAUSING_TO_RECONNECT,
   createWebsocketClient,
+  messagesReadable,
   type WebsocketClient,
 } from './websocket-client';
 
@@ -26,6 +27,10 @@ function startClient(websocketUrl = '/ws') {
   client.start();
   return client;
 }
+
+// The tests read what a message leads to at once, as the client does once the messages' schemas
+// have loaded; how long that takes depends on the machine.
+beforeAll(() => messagesReadable);
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -22,6 +22,9 @@ const parserLoaded = import('./realtime-events').then((events) => {
   parse = events.parseMessage;
 });
 
+/** Settles once messages are read as they come rather than held (their schemas have loaded). */
+export const messagesReadable: Promise<void> = parserLoaded;
+
 /** What is said when something is sent while the socket is down (spec section 8). */
 export const PAUSING_TO_RECONNECT = 'INVALID_STATE_ERR : Pausing to reconnect websocket';
 export const CLOSED_BY_CLIENT = 'INVALID_STATE_ERR : Websocket closed by the client';
