@@ -7,7 +7,7 @@ import { ENVIRONMENT_QUERY_KEY, loadEnvironment } from '../shared/env/load-env';
 import { loadCatalogue, loadedCatalogue, loadLocale } from '../shared/i18n/catalogues';
 import { I18nProvider } from '../shared/i18n/i18n-provider';
 import { createTranslator } from '../shared/i18n/translator';
-import { currentLocale } from '../shared/i18n/locale-store';
+import { chosenLocale, currentLocale } from '../shared/i18n/locale-store';
 import { readSession } from '../shared/session/session-store';
 import { syncServerClock } from '../shared/time/server-clock';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
@@ -110,7 +110,7 @@ function EnvironmentGate({ fetch: fetchFn, createRouter, createWebSocket }: Boot
     );
   }
   if (env.isError) return <EnvironmentError onRetry={() => void env.refetch()} />;
-  const locale = currentLocale(DEFAULT_LOCALE);
+  const locale = chosenLocale(DEFAULT_LOCALE);
   // Before its catalogue has arrived the loader has no text to be named by.
   if (!loadedCatalogue(locale)) {
     return (

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { forgetChosenLocale } from '../shared/i18n/locale-store';
 import { addBothCatalogues } from './catalogues';
 
 // findBy/waitFor give up after this long; one second is too short on a busy two-core machine
@@ -47,6 +48,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   window.sessionStorage.clear();
   window.localStorage.clear();
+  forgetChosenLocale();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; max-age=0; path=/`;

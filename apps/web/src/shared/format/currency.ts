@@ -15,6 +15,12 @@ let money: CurrencySetting = DEFAULT_CURRENCY;
 
 /** Money is formatted in this currency from now on; a code Intl does not know falls back to EUR. */
 export function setCurrency(setting: CurrencySetting): void {
+  // Checking a code costs Intl its first number format, which a phone feels before the first
+  // screen; the default needs no check.
+  if (setting.currency === DEFAULT_CURRENCY.currency) {
+    money = setting;
+    return;
+  }
   try {
     new Intl.NumberFormat('en', { style: 'currency', currency: setting.currency });
     money = setting;

@@ -49,6 +49,21 @@ export function currentLocale(envLocale: Locale): Locale {
   });
 }
 
+// What currentLocale last answered: screens ask on every render, and reading the cookie is not
+// free. A choice made here (persistLocale) reads it anew.
+let chosen: { envLocale: Locale; locale: Locale } | null = null;
+
+/** currentLocale, read once and again only after a choice: for renders and their checks. */
+export function chosenLocale(envLocale: Locale): Locale {
+  if (chosen?.envLocale !== envLocale) chosen = { envLocale, locale: currentLocale(envLocale) };
+  return chosen.locale;
+}
+
+/** Reads the choice anew, as a new page does (tests that clear the browser's storage). */
+export function forgetChosenLocale(): void {
+  chosen = null;
+}
+
 const listeners = new Set<() => void>();
 
 export function subscribeLocale(listener: () => void): () => void {
@@ -61,5 +76,6 @@ export function persistLocale(locale: Locale): void {
   sessionJsonStorage.write(STORAGE_KEYS.locale, locale);
   document.cookie = `${LOCALE_COOKIE}=${locale}; max-age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; path=/; samesite=lax`;
   document.documentElement.lang = locale;
+  chosen = null;
   for (const listener of listeners) listener();
 }

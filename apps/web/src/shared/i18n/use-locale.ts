@@ -2,7 +2,7 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 import { DEFAULT_LOCALE, type Locale } from '@klik/api';
 import { EnvContext } from '../env/env-context';
 import { useEnv } from '../env/use-env';
-import { currentLocale, subscribeLocale } from './locale-store';
+import { chosenLocale, subscribeLocale } from './locale-store';
 
 /** The locale the portal's texts are shown in, given by I18nProvider. */
 export const LocaleContext = createContext<Locale | null>(null);
@@ -16,7 +16,7 @@ export const LocaleContext = createContext<Locale | null>(null);
 export function useLocale(): Locale {
   const shown = useContext(LocaleContext);
   const env = useContext(EnvContext);
-  return shown ?? currentLocale(env?.locale ?? DEFAULT_LOCALE);
+  return shown ?? chosenLocale(env?.locale ?? DEFAULT_LOCALE);
 }
 
 /**
@@ -25,5 +25,5 @@ export function useLocale(): Locale {
  */
 export function useChosenLocale(): Locale {
   const env = useEnv();
-  return useSyncExternalStore(subscribeLocale, () => currentLocale(env.locale));
+  return useSyncExternalStore(subscribeLocale, () => chosenLocale(env.locale));
 }
