@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Navigate, redirect, type RouteObject } from 'react-router';
 import { LoginScreen } from '../features/auth/screens/login-screen';
 import { PATHS } from '../shared/routing/paths';
@@ -5,6 +6,7 @@ import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { guardLoader } from './guards/guard-loader';
 import type { ShellHandle } from './layout/screen-selection';
 import { RouteError, ScreenError } from './routes/route-error';
+import { warmAfterLogin } from './warm-route';
 
 /**
  * The spec's routes that have screens so far, each loaded on demand but the login screen: it is
@@ -12,7 +14,11 @@ import { RouteError, ScreenError } from './routes/route-error';
  * round of requests after it (docs/performance.md).
  */
 export function createRoutes(): RouteObject[] {
-  return [
+  function Login() {
+    useEffect(() => warmAfterLogin(routes, PATHS.dashboard), []);
+    return <LoginScreen />;
+  }
+  const routes: RouteObject[] = [
     {
       path: '/',
       ErrorBoundary: RouteError,
@@ -23,7 +29,7 @@ export function createRoutes(): RouteObject[] {
           loader: () => redirect(PATHS.login),
           Component: () => <Navigate to={PATHS.login} replace />,
         },
-        { path: 'login', Component: LoginScreen },
+        { path: 'login', Component: Login },
         {
           path: 'loginoauth',
           lazy: async () => ({
@@ -456,4 +462,5 @@ export function createRoutes(): RouteObject[] {
       ],
     },
   ];
+  return routes;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router';
-import { warmRoute } from './warm-route';
+import { warmAfterLogin, warmRoute } from './warm-route';
 
 function routesWithSpies() {
   const shell = vi.fn(async () => ({}));
@@ -46,5 +46,36 @@ describe('warming the route a page opens on', () => {
     ];
     expect(() => warmRoute(failing, '/x')).not.toThrow();
     await new Promise((done) => setTimeout(done, 0));
+  });
+});
+
+describe('warming the first signed-in screens from the login page', () => {
+  it('loads them once the page is idle, and not when the page is left before', () => {
+    const callbacks: (() => void)[] = [];
+    const cancelled: number[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => callbacks.push(callback));
+    vi.stubGlobal('cancelIdleCallback', (id: number) => cancelled.push(id));
+    const { routes, shell, dashboard, clicks } = routesWithSpies();
+
+    warmAfterLogin(routes, '/dashboard');
+    expect(dashboard).not.toHaveBeenCalled();
+    callbacks[0]?.();
+    expect(shell).toHaveBeenCalledTimes(1);
+    expect(dashboard).toHaveBeenCalledTimes(1);
+    expect(clicks).not.toHaveBeenCalled();
+
+    const stop = warmAfterLogin(routes, '/dashboard');
+    stop();
+    expect(cancelled).toEqual([2]);
+    vi.unstubAllGlobals();
+  });
+
+  it('leaves it to the router where the browser has no idle callbacks', () => {
+    vi.stubGlobal('requestIdleCallback', undefined);
+    const { routes, shell, dashboard } = routesWithSpies();
+    warmAfterLogin(routes, '/dashboard')();
+    expect(shell).not.toHaveBeenCalled();
+    expect(dashboard).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
   });
 });

@@ -15,3 +15,16 @@ export function warmRoute(routes: RouteObject[], pathname: string): void {
     }
   }
 }
+
+/**
+ * Loads the screens of the route most sessions start on (the shell and the dashboard) once the
+ * login page is idle, while its user types: the build names no files to load beside a screen
+ * (`modulePreload: false`, docs/performance.md), so a screen's code arrives in as many rounds of
+ * requests as its imports are deep, and this keeps those rounds out of the first signed-in
+ * screen. A browser without idle callbacks loads them when they are asked for.
+ */
+export function warmAfterLogin(routes: RouteObject[], pathname: string): () => void {
+  if (typeof window.requestIdleCallback !== 'function') return () => undefined;
+  const idle = window.requestIdleCallback(() => warmRoute(routes, pathname), { timeout: 5000 });
+  return () => window.cancelIdleCallback(idle);
+}
