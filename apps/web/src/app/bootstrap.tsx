@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Alert, Button, Center, Loader, MantineProvider, Stack, Text } from '@mantine/core';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { DEFAULT_LOCALE, type EnvironmentSettings, type Locale } from '@klik/api';
@@ -99,10 +99,14 @@ function EnvironmentGate({ fetch: fetchFn, createRouter, createWebSocket }: Boot
     if (env.error) console.warn('Environment settings could not be loaded', env.error);
   }, [env.error]);
 
-  if (env.data) {
+  // The whole portal mounts when the settings arrive. From a deferred value React renders that in
+  // slices the browser can interrupt, not as one long task (docs/performance.md); the loader
+  // stays until it is done.
+  const settings = useDeferredValue(env.data);
+  if (settings) {
     return (
       <KlikApp
-        env={env.data}
+        env={settings}
         fetch={fetchFn}
         createRouter={createRouter}
         createWebSocket={createWebSocket}
