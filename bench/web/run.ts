@@ -10,7 +10,8 @@
 // form first, in the same tab, since the session lives in that tab's session storage. Each page and preset is measured
 // BENCH_RUNS times (3); the median performance score counts.
 //
-// BENCH_WEB_REPORTS=<folder> keeps each run's Lighthouse report (JSON) there, to see why.
+// BENCH_WEB_REPORTS=<folder> keeps each run's Lighthouse report (JSON) and the page's trace there, to
+// see why.
 //
 // Targets (issue 17): performance >= 95 on desktop and >= 90 on mobile, accessibility 100.
 // Exits 1 when one is missed, and 3 (no pass) when the machine's load rose above its cores.
@@ -120,6 +121,34 @@ async function signIn(page: Page): Promise<void> {
   ]);
 }
 
+/** A run in which Lighthouse itself failed (its trace lacked the navigation, say): run it again. */
+class LighthouseRunError extends Error {
+  constructor(readonly code: string) {
+    super(`Lighthouse could not measure the run (${code})`);
+  }
+}
+
+/** Lighthouse asks for a run again when its own recording failed; up to two more tries. */
+async function measureAgainOnLighthouseError(
+  browser: Browser,
+  target: PageUnderTest,
+  preset: Preset,
+  runIndex: number,
+): Promise<Figures> {
+  for (let attempt = 1; ; attempt += 1) {
+    const page = await browser.newPage();
+    try {
+      if (target.signedIn) await signIn(page);
+      return await measure(page, target, preset, runIndex);
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError) || attempt === 3) throw error;
+      console.info(`  ${target.path} ${preset}: ${error.message}, measured again`);
+    } finally {
+      await page.close();
+    }
+  }
+}
+
 async function measure(
   page: Page,
   target: PageUnderTest,
@@ -146,8 +175,13 @@ async function measure(
     mkdirSync(REPORTS, { recursive: true });
     const name = `${target.path.slice(1)}-${preset}-${runIndex + 1}.json`;
     writeFileSync(join(REPORTS, name), JSON.stringify(lhr));
+    // The page's trace as Lighthouse recorded it, to open in Chromium's performance panel.
+    writeFileSync(
+      join(REPORTS, name.replace(/\.json$/, '.trace.json')),
+      JSON.stringify(result.artifacts.Trace),
+    );
   }
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new LighthouseRunError(lhr.runtimeError.code);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const a11y = lhr.categories.accessibility;
   return {
@@ -184,10 +218,7 @@ async function run(): Promise<number> {
       for (const preset of PRESETS) {
         const runs: Figures[] = [];
         for (let index = 0; index < RUNS; index += 1) {
-          const page = await browser.newPage();
-          if (target.signedIn) await signIn(page);
-          runs.push(await measure(page, target, preset, index));
-          await page.close();
+          runs.push(await measureAgainOnLighthouseError(browser, target, preset, index));
           load.note();
         }
         const figures = median(runs);
