@@ -8,6 +8,12 @@ import { cpus, loadavg } from 'node:os';
 export interface MachineLoad {
   /** Notes the load now (e.g. between phases): the highest note decides. */
   note(): void;
+  /**
+   * Waits (up to `maxWaitMs`) until the load average is at most half the cores: a benchmark whose
+   * short runs each lift the load (a browser, say) lets it settle between them, so one run's
+   * work does not count as the next run's busy machine.
+   */
+  settle(maxWaitMs?: number): Promise<void>;
   /** Prints the load after measuring and the verdict; answers the exit code. */
   verdict(met: boolean, passed?: string, missed?: string): number;
 }
@@ -22,6 +28,12 @@ export function machineLoad(): MachineLoad {
   return {
     note: () => {
       notes.push(now());
+    },
+    async settle(maxWaitMs = 90_000) {
+      const until = Date.now() + maxWaitMs;
+      while (now() > cores / 2 && Date.now() < until) {
+        await new Promise((done) => setTimeout(done, 2000));
+      }
     },
     verdict(met, passed = 'targets met', missed = 'TARGETS MISSED') {
       notes.push(now());
