@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { SmsSent } from '@klik/api';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
@@ -7,14 +7,16 @@ import { writeAudit } from '../audit/audit.repository';
 import type { AuthContext } from '../auth/auth.service';
 import { mayUseTotp } from '../purchase/click-totp';
 import {
-  actorOf,
-  confirmationSmsText,
+  newConfirmationCode,
+  phoneOf,
   SMS_CODE_LIFETIME_MS,
   SMS_MAX_CODES_PER_QUOTE,
-} from '../purchase/purchase.service';
-import { codeHash, judgeSmsCode, SMS_MAX_ATTEMPTS, wrongSmsCode } from '../purchase/sms-code';
+  textConfirmationCode,
+} from '../purchase/click-sms';
+import { actorOf } from '../purchase/purchase-access';
+import { codeHash, judgeSmsCode, wrongSmsCode } from '../purchase/sms-code';
 import type { ClickContract } from '../purchase/purchase.repository';
-import { maskNumber, type SmsGateway } from '../purchase/sms-gateway';
+import type { SmsGateway } from '../purchase/sms-gateway';
 
 /*
  * The second factor of a standing order is given when it is placed (the click it makes later
@@ -43,12 +45,7 @@ export async function sendPlacingCode(
   ip: string | null,
 ): Promise<SmsSent> {
   const { db } = deps;
-  const user = await db
-    .selectFrom('users')
-    .select(['mobile', 'locale'])
-    .where('id', '=', auth.user.id)
-    .executeTakeFirstOrThrow();
-  if (!user.mobile) throw new AppError('SMS_NO_MOBILE_NUMBER');
+  const phone = await phoneOf(db, auth.user.id);
   const sent = await db
     .selectFrom('standing_order_codes')
     .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -56,7 +53,7 @@ export async function sendPlacingCode(
     .where('created_at', '>', new Date(at.getTime() - 3600_000))
     .executeTakeFirstOrThrow();
   if (Number(sent.count) >= CODES_PER_HOUR) throw new AppError('SMS_ATTEMPTS_EXCEEDED');
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = newConfirmationCode();
   const nonce = randomUUID();
   const expiresAt = new Date(at.getTime() + SMS_CODE_LIFETIME_MS);
   await db
@@ -71,12 +68,7 @@ export async function sendPlacingCode(
       used_at: null,
     })
     .execute();
-  try {
-    await deps.sms.send(user.mobile, confirmationSmsText(user.locale, code));
-  } catch (error) {
-    deps.log.error({ err: error }, 'SMS not sent');
-    throw new AppError('SMS_NOT_SENT');
-  }
+  const sentTo = await textConfirmationCode(deps, phone, code, expiresAt);
   await writeAudit(db, {
     ...actorOf(auth),
     at,
@@ -84,14 +76,10 @@ export async function sendPlacingCode(
     outcome: 'success',
     subject: `customer:${customerId}`,
     customerIds: [customerId],
-    details: { to: maskNumber(user.mobile) },
+    details: { to: sentTo.sentTo },
     ip,
   });
-  return {
-    sentTo: maskNumber(user.mobile),
-    expiresAt: expiresAt.toISOString(),
-    attemptsLeft: SMS_MAX_ATTEMPTS,
-  };
+  return sentTo;
 }
 
 /**

@@ -19,7 +19,8 @@ import {
   positionState,
   userHasCustomer,
 } from '../purchase/purchase.repository';
-import { actorOf, type PurchaseService } from '../purchase/purchase.service';
+import { actorOf } from '../purchase/purchase-access';
+import type { PurchaseService } from '../purchase/purchase.service';
 import {
   sendPlacingCode,
   verifyPlacingFactor,

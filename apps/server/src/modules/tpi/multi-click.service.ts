@@ -14,7 +14,8 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import type { AuthContext } from '../auth/auth.service';
-import { actorOf, type PurchaseService } from '../purchase/purchase.service';
+import { actorOf } from '../purchase/purchase-access';
+import type { PurchaseService } from '../purchase/purchase.service';
 import {
   countOpenQuotes,
   findMandates,

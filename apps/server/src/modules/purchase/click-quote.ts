@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import type { Quote, QuoteBody } from '@klik/api';
+import type { Period } from '@klik/domain';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import { writeAudit } from '../audit/audit.repository';
+import type { AuthContext } from '../auth/auth.service';
+import { marginsForQuote, marketProductsOf } from '../margins/margin-pricing';
+import { evaluatePosition } from './click-evaluation';
+import { requiredTermsVersion } from './click-terms';
+import { mayUseTotp } from './click-totp';
+import { actorOf, assertCustomerAccess } from './purchase-access';
+import { countClicks, findContractByPublicId } from './purchase.repository';
+import type { StandingOrderOrigin } from './purchase.service';
+import { priceQuote } from './quote-pricing';
+
+export interface QuoteDeps {
+  db: Db;
+  now: () => Date;
+  settings: Config['purchase'];
+}
+
+/**
+ * Prices a click for the quote's lifetime; checks every rule execution checks. `alongside`
+ * names open quotes of the same multi-customer preview (docs/tpi.md), which may stand together.
+ */
+export async function quoteClick(
+  deps: QuoteDeps,
+  auth: AuthContext,
+  body: QuoteBody,
+  ip: string | null,
+  alongside: ReadonlySet<string> = new Set(),
+  origin?: StandingOrderOrigin,
+): Promise<Quote> {
+  const { db, now, settings } = deps;
+  await assertCustomerAccess(db, auth, body.customerId);
+  const contract = await findContractByPublicId(db, body.contractId);
+  if (!contract || contract.customerId !== body.customerId) throw new AppError('NOT_FOUND');
+  const period: Period = { maturity: body.maturity, yearOfSupply: body.yearOfSupply };
+  const at = now();
+  const { parts, session } = await evaluatePosition(db, auth, contract, period, body.market, at);
+  if (
+    contract.maxClicksPerYear !== null &&
+    (await countClicks(db, contract.id, period.yearOfSupply)) >= contract.maxClicksPerYear
+  ) {
+    throw new AppError('CLICK_LIMIT_REACHED');
+  }
+  // The margins in effect at the quote's instant; a later change never reprices this quote.
+  const margins = await marginsForQuote(db, contract, period.maturity, parts, at);
+  const products = await marketProductsOf(db, contract.product);
+  const priced = priceQuote(
+    parts.map((part) => {
+      const offer = body.market === 'OTC' ? part.offerPart : part.iceOfferPart;
+      // An ICE order is priced later; without a last ICE price there is nothing to show.
+      if (offer?.marketPrice == null) throw new AppError('DC_23');
+      return { ...part, marketPrice: offer.marketPrice, marketProduct: products[part.name] };
+    }),
+    { percentage: body.percentage, volumes: body.volumes },
+    { ...contract, margins },
+  );
+  const pricedBy = priced.parts.find((part) => part.marginScenario)?.marginScenario ?? null;
+  const quoteId = randomUUID();
+  const expiresAt = new Date(at.getTime() + settings.quoteLifetimeMs);
+  await db.transaction().execute(async (trx) => {
+    // One quote at a time per user: the user row serialises this user's quote requests. NO KEY
+    // UPDATE, so a click of the same user inserted meanwhile (its created_by takes a KEY SHARE
+    // lock on the row) does not wait for it while holding the contract lock this insert needs:
+    // with FOR UPDATE the two deadlocked (a standing order's click against a quote).
+    await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', auth.user.id)
+      .forNoKeyUpdate()
+      .execute();
+    const open = await trx
+      .selectFrom('purchase_quotes')
+      .select(['id', 'contract_id', 'year_of_supply', 'maturity'])
+      .where('user_id', '=', auth.user.id)
+      .where('consumed_at', 'is', null)
+      .where('cancelled_at', 'is', null)
+      .where('expires_at', '>', at)
+      // A standing order's quotes are the server's, not a click the user has in progress.
+      .where('standing_order_id', 'is', null)
+      .execute();
+    const samePosition = (row: (typeof open)[number]) =>
+      row.contract_id === contract.id &&
+      row.year_of_supply === period.yearOfSupply &&
+      row.maturity === period.maturity;
+    if (!origin && open.some((row) => !samePosition(row) && !alongside.has(row.id))) {
+      throw new AppError('ANOTHER_CLICK_IN_PROGRESS');
+    }
+    const replaced = origin ? [] : open.filter(samePosition);
+    if (replaced.length > 0) {
+      await trx
+        .updateTable('purchase_quotes')
+        .set({ cancelled_at: at })
+        .where(
+          'id',
+          'in',
+          replaced.map((row) => row.id),
+        )
+        .execute();
+    }
+    await trx
+      .insertInto('purchase_quotes')
+      .values({
+        id: quoteId,
+        user_id: auth.user.id,
+        session_id: origin ? null : auth.sessionId,
+        standing_order_id: origin?.standingOrderId ?? null,
+        contract_id: contract.id,
+        year_of_supply: period.yearOfSupply,
+        maturity: period.maturity,
+        market: body.market,
+        price_source: session.priceSource,
+        parts: JSON.stringify(priced.parts),
+        total_cost: priced.totalCost,
+        created_at: at,
+        expires_at: expiresAt,
+        margin_scenario_id: pricedBy?.scenarioId ?? null,
+        margin_scenario_version: pricedBy?.version ?? null,
+        contract_revision: contract.revision,
+      })
+      .execute();
+    await writeAudit(trx, {
+      ...actorOf(auth),
+      at,
+      action: 'purchase.quote',
+      outcome: 'success',
+      subject: `quote:${quoteId}`,
+      customerIds: [contract.customerId],
+      details: {
+        contractId: contract.contractId,
+        yearOfSupply: period.yearOfSupply,
+        maturity: period.maturity,
+        market: body.market,
+        totalCost: priced.totalCost,
+        marginScenario: pricedBy,
+      },
+      ip,
+    });
+  });
+  return {
+    quoteId,
+    customerId: contract.customerId,
+    contractId: contract.contractId,
+    yearOfSupply: period.yearOfSupply,
+    maturity: period.maturity,
+    market: body.market,
+    priceSource: session.priceSource,
+    createdAt: at.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    parts: priced.parts,
+    totalCost: priced.totalCost,
+    requires: {
+      termsVersion: await requiredTermsVersion(db, auth.user.id, contract.customerId),
+      sms: contract.requireSms,
+      ...((await mayUseTotp(db, contract, auth.user.id)) ? { totp: true } : {}),
+      approval: contract.requireApproval,
+    },
+  };
+}
