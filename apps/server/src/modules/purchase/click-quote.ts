@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Quote, QuoteBody } from '@klik/api';
 import type { Period } from '@klik/domain';
-import type { Config } from '../../config';
-import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { writeAudit } from '../audit/audit.repository';
 import type { AuthContext } from '../auth/auth.service';
@@ -12,14 +10,10 @@ import { requiredTermsVersion } from './click-terms';
 import { mayUseTotp } from './click-totp';
 import { actorOf, assertCustomerAccess } from './purchase-access';
 import { countClicks, findContractByPublicId } from './purchase.repository';
-import type { StandingOrderOrigin } from './purchase.service';
+import type { PurchaseDeps, StandingOrderOrigin } from './purchase.service';
 import { priceQuote } from './quote-pricing';
 
-export interface QuoteDeps {
-  db: Db;
-  now: () => Date;
-  settings: Config['purchase'];
-}
+export type QuoteDeps = Pick<PurchaseDeps, 'db' | 'now' | 'settings'>;
 
 /**
  * Prices a click for the quote's lifetime; checks every rule execution checks. `alongside`

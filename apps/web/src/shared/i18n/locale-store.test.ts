@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   LOCALE_COOKIE_MAX_AGE_SECONDS,
+  chosenLocale,
   currentLocale,
   persistLocale,
   readCookie,
@@ -49,5 +50,18 @@ describe('locale resolution', () => {
     expect(written[0]).toContain(`max-age=${LOCALE_COOKIE_MAX_AGE_SECONDS}`);
     expect(LOCALE_COOKIE_MAX_AGE_SECONDS).toBe(31_536_000);
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('reads the choice once for renders, and again after a choice is made here', () => {
+    document.cookie = 'locale=en; path=/';
+    expect(chosenLocale('nl')).toBe('en');
+    // Renders ask again and again: the browser is not read each time.
+    const cookie = vi.spyOn(document, 'cookie', 'get');
+    document.cookie = 'locale=nl; path=/';
+    expect(chosenLocale('nl')).toBe('en');
+    expect(cookie).not.toHaveBeenCalled();
+    cookie.mockRestore();
+    persistLocale('nl');
+    expect(chosenLocale('nl')).toBe('nl');
   });
 });
