@@ -22,6 +22,7 @@ import { useSession } from '../../../shared/session/use-session';
 import { cancelQuote, useCustomerContracts } from '../api/purchase-api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { marketKey, maturityWords } from '../../../shared/i18n/domain-labels';
+import { serverNow } from '../../../shared/time/server-clock';
 import { priceSourceKey } from '../components/purchase-labels';
 import { findStatus, marketsNow, maturityOptions, readPathChoice } from '../derive/start-options';
 import { openQuoteIds, purchaseDraftValue, samePosition, startDraft } from '../purchase-draft';
@@ -56,7 +57,9 @@ function StartForm({ contracts, readOnly }: { contracts: ContractData[]; readOnl
     contract && year !== null && option?.clickable
       ? findStatus(contract, year, option.maturity)
       : undefined;
-  const markets = contract && status ? marketsNow(contract, status, new Date()) : [];
+  // The portal's clock, as the server's decision is: a browser whose clock is off must not offer a
+  // market by a session the server does not see open, nor hide one it does.
+  const markets = contract && status ? marketsNow(contract, status, new Date(serverNow())) : [];
   const chosenMarket = markets.find((candidate) => candidate.market === market) ?? markets[0];
 
   async function next() {
