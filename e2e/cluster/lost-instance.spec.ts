@@ -15,8 +15,9 @@ import { pushPrices } from '../support/market-feed';
 import { PortalApi } from '../support/portal-api';
 import { PurchasePage } from '../support/purchase-page';
 import { serverNow } from '../support/server-clock';
+import { CLICK_PATHS, PURCHASE_PATHS, TRADING_PATHS, pathTo } from '@klik/api';
 
-const EXECUTE = '/rest/purchase/execute';
+const EXECUTE = PURCHASE_PATHS.execute;
 
 /** What the specs read of a click (ClickDetail). */
 interface MadeClick {
@@ -98,7 +99,7 @@ test('an instance is killed mid-journey: browsers reconnect, catch up, and the c
 
     // Meanwhile, through HAProxy: a new price and a pause.
     await pushPrices([yearPrice.push('87.6543', await serverNow(request))], clusterURL);
-    await admin.call('PUT', '/rest/tradingstatus', { pauzeActive: true });
+    await admin.call('PUT', TRADING_PATHS.status, { pauzeActive: true });
 
     // The browsers cut off were disconnected all that time; back online, they reconnect to the
     // instances left, and every browser shows what happened.
@@ -131,7 +132,7 @@ test('an instance is killed mid-journey: browsers reconnect, catch up, and the c
     expect(((await answer.json()) as { click: MadeClick }).click.id).toBe(made!.id);
     await expect(purchase.result()).toHaveAttribute('data-status', /IN_PROGRESS|COMPLETED/);
 
-    await admin.call('PUT', '/rest/tradingstatus', { pauzeActive: false });
+    await admin.call('PUT', TRADING_PATHS.status, { pauzeActive: false });
     // One click for that quarter, not two: the customer's overview lists the click the victim
     // made, and no click on that quarter came after it.
     await customer.page.getByTestId('to-overview').click();
@@ -141,7 +142,7 @@ test('an instance is killed mid-journey: browsers reconnect, catch up, and the c
     );
     const { data: clicks } = await customerApi.call<{ data: MadeClick[] }>(
       'GET',
-      `/rest/clicks/${made!.customerId}`,
+      pathTo(CLICK_PATHS.list, { customerId: made!.customerId }),
     );
     const since = clicks.filter(
       (click) =>
@@ -161,7 +162,7 @@ test('an instance is killed mid-journey: browsers reconnect, catch up, and the c
     await dashboard.live();
     await expect(priceOf(customer)).toContainText('87,65');
   } finally {
-    await admin.call('PUT', '/rest/tradingstatus', { pauzeActive: false }).catch(() => {});
+    await admin.call('PUT', TRADING_PATHS.status, { pauzeActive: false }).catch(() => {});
     await admin.dispose();
     await customerApi.dispose();
     await closeBrowsers(browsings);

@@ -3,6 +3,7 @@ import { test, expect } from '../support/fixtures';
 import { DashboardPage } from '../support/dashboard-page';
 import { LoginPage } from '../support/login-page';
 import { PortalApi, uniqueName } from '../support/portal-api';
+import { ADMIN_PATHS, AUTH_PATHS } from '@klik/api';
 
 test('myinfo: a user ends the session they left open on another computer, which is signed out at once', async ({
   page,
@@ -17,9 +18,9 @@ test('myinfo: a user ends the session they left open on another computer, which 
   const username = uniqueName('thuiswerker');
   const customers = await admin.call<{ data: { id: number }[] }>(
     'GET',
-    '/rest/admin/customers?q=Tuinbouw',
+    `${ADMIN_PATHS.customers}?q=Tuinbouw`,
   );
-  await admin.call('POST', '/rest/admin/users', {
+  await admin.call('POST', ADMIN_PATHS.users, {
     username,
     name: 'Thea Thuiswerker',
     email: `${username}@example.test`,
@@ -29,7 +30,7 @@ test('myinfo: a user ends the session they left open on another computer, which 
   });
   await admin.dispose();
   const first = await PortalApi.signIn(playwright, baseURL ?? '', username, 'Eerste-2026!');
-  await first.call('POST', '/rest/authentication/changePassword', {
+  await first.call('POST', AUTH_PATHS.changePassword, {
     currentPassword: 'Eerste-2026!',
     newPassword: 'Thuis-Werk-2026',
   });

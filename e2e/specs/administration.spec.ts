@@ -4,6 +4,7 @@ import { DashboardPage } from '../support/dashboard-page';
 import { LoginPage } from '../support/login-page';
 import { linkMailedTo } from '../support/mail-outbox';
 import { PortalApi, uniqueName } from '../support/portal-api';
+import { ADMIN_PATHS } from '@klik/api';
 
 /** A second person at another computer: a browser context of their own. */
 async function otherBrowser(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
@@ -77,9 +78,9 @@ test('deactivating a signed-in user signs their browser out at once', async ({
   const username = uniqueName('vertrekker');
   const customers = await admin.call<{ data: { id: number }[] }>(
     'GET',
-    '/rest/admin/customers?q=Bakkerij',
+    `${ADMIN_PATHS.customers}?q=Bakkerij`,
   );
-  const created = await admin.call<{ id: number }>('POST', '/rest/admin/users', {
+  const created = await admin.call<{ id: number }>('POST', ADMIN_PATHS.users, {
     username,
     name: 'Vera Vertrek',
     email: `${username}@example.test`,
@@ -124,8 +125,8 @@ test('an account manager sees the customers of their portfolio only, and no othe
   const admin = await PortalApi.signIn(playwright, baseURL ?? '', 'admin');
   const manager = await PortalApi.signIn(playwright, baseURL ?? '', 'accountmanager');
   type Customers = { data: { id: number; name: string }[]; total: number };
-  const everyone = await admin.call<Customers>('GET', '/rest/admin/customers?size=100');
-  const portfolio = await manager.call<Customers>('GET', '/rest/admin/customers?size=100');
+  const everyone = await admin.call<Customers>('GET', `${ADMIN_PATHS.customers}?size=100`);
+  const portfolio = await manager.call<Customers>('GET', `${ADMIN_PATHS.customers}?size=100`);
   await admin.dispose();
   await manager.dispose();
   const portfolioIds = new Set(portfolio.data.map((customer) => customer.id));

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { DEMO_PASSWORD } from '../support/demo-accounts';
 import { PortalApi, uniqueName } from '../support/portal-api';
+import { AUTH_PATHS, CONTRACT_PATHS } from '@klik/api';
 
 /*
  * An administrator imports contracts from a file (docs/contracts-import.md). The contracts are
@@ -29,19 +30,19 @@ interface ContractPage {
 async function contractsNamed(admin: PortalApi, contractId: string): Promise<ContractPage> {
   return admin.call<ContractPage>(
     'GET',
-    `/rest/admin/contracts?q=${encodeURIComponent(contractId)}`,
+    `${CONTRACT_PATHS.contracts}?q=${encodeURIComponent(contractId)}`,
   );
 }
 
 /** The import without a dry run, as a supplier's system sends it: the file as the raw body. */
 async function importOverApi(request: APIRequestContext, file: Buffer) {
-  const login = await request.post('/rest/authentication/login', {
+  const login = await request.post(AUTH_PATHS.login, {
     data: { username: 'admin', password: DEMO_PASSWORD },
   });
   const { token } = (await login.json()) as { token: string };
   const { cookies } = await request.storageState();
   const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  return request.post('/rest/admin/contracts/import', {
+  return request.post(CONTRACT_PATHS.import, {
     data: file,
     headers: {
       authorization: `Bearer ${token}`,

@@ -3,6 +3,7 @@ import { test, expect } from '../support/fixtures';
 import { DashboardPage } from '../support/dashboard-page';
 import { PortalApi, uniqueName } from '../support/portal-api';
 import { PurchasePage } from '../support/purchase-page';
+import { MARGIN_PATHS, PURCHASE_PATHS, pathTo } from '@klik/api';
 
 /*
  * managecontract end to end: an admin creates a contract for the demo customer on the screen and
@@ -65,13 +66,13 @@ test("an admin creates a contract and prices it by a scenario; the customer sees
   const admin = await PortalApi.signIn(playwright, baseURL ?? '', 'admin');
   const { data: found } = await admin.call<{ data: { id: number; contractId: string }[] }>(
     'GET',
-    `/rest/admin/margins/contracts?search=${encodeURIComponent(contractId)}`,
+    `${MARGIN_PATHS.contracts}?search=${encodeURIComponent(contractId)}`,
   );
   const contract = found.find((candidate) => candidate.contractId === contractId);
   expect(contract, 'the new contract can be given a scenario').toBeDefined();
   const scenario = await admin.call<{ current: { scenarioId: number } }>(
     'POST',
-    '/rest/admin/margins/scenarios',
+    MARGIN_PATHS.scenarios,
     {
       name: uniqueName('E2E contract '),
       validFrom: '2026-01-01',
@@ -88,7 +89,7 @@ test("an admin creates a contract and prices it by a scenario; the customer sees
   );
   await admin.call(
     'PUT',
-    `/rest/admin/margins/scenarios/${scenario.current.scenarioId}/assignments`,
+    pathTo(MARGIN_PATHS.assignments, { scenarioId: scenario.current.scenarioId }),
     {
       customerIds: [],
       contractIds: [contract?.id],
@@ -111,9 +112,7 @@ test("an admin creates a contract and prices it by a scenario; the customer sees
     'a clickable quarter of the new contract (e2e clock in the window?)',
   ).not.toEqual([]);
   await quarters[0]!.link.click();
-  const quoted = page.waitForResponse((response) =>
-    response.url().endsWith('/rest/purchase/quote'),
-  );
+  const quoted = page.waitForResponse((response) => response.url().endsWith(PURCHASE_PATHS.quote));
   await purchase.configurePercentage('25');
   const part = ((await (await quoted).json()) as { parts: QuotePart[] }).parts[0]!;
   // The scenario's mark-up and fee, not the contract's own (2 and 0.25), and the quote says which.

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../support/fixtures';
 import { PortalApi, uniqueName } from '../support/portal-api';
+import { MARGIN_PATHS, PURCHASE_PATHS, pathTo } from '@klik/api';
 
 /*
  * managemargins end to end: a scenario on one of the demo customer's contracts prices its quotes;
@@ -72,14 +73,14 @@ test('an admin edits a margin scenario: the preview shows the old and new price,
   const name = uniqueName('E2E marges ');
   const created = await admin.call<{ current: { scenarioId: number } }>(
     'POST',
-    '/rest/admin/margins/scenarios',
+    MARGIN_PATHS.scenarios,
     { name, validFrom: '2026-01-01', validUntil: null, lines: lines('1') },
   );
   const scenarioId = created.current.scenarioId;
 
   // A position of one of the customer's contracts that can be quoted now.
   const quote = async (position: { contractId: string; year: number; maturity: string }) => {
-    const answer = await customerApi.raw('POST', '/rest/purchase/quote', {
+    const answer = await customerApi.raw('POST', PURCHASE_PATHS.quote, {
       customerId,
       contractId: position.contractId,
       yearOfSupply: position.year,
@@ -93,7 +94,7 @@ test('an admin edits a margin scenario: the preview shows the old and new price,
     null;
   let first: Quote | null = null;
   search: for (const contract of contracts.filter((c) => c.customerName === CUSTOMER)) {
-    await admin.call('PUT', `/rest/admin/margins/scenarios/${scenarioId}/assignments`, {
+    await admin.call('PUT', pathTo(MARGIN_PATHS.assignments, { scenarioId }), {
       customerIds: [],
       contractIds: [contract.id],
     });
@@ -116,7 +117,10 @@ test('an admin edits a margin scenario: the preview shows the old and new price,
     const part = first!.parts[0]!;
     expect(part).toMatchObject({ markUp: '1', transactionFee: '0.1' });
     expect(part.marginScenario).toEqual({ scenarioId, version: 1 });
-    await customerApi.call('DELETE', `/rest/purchase/quote/${first!.quoteId}`);
+    await customerApi.call(
+      'DELETE',
+      pathTo(PURCHASE_PATHS.cancelQuote, { quoteId: first!.quoteId }),
+    );
 
     // The admin raises the mark-up of that part and maturity type on the screen.
     await loginPage.open();
@@ -139,7 +143,7 @@ test('an admin edits a margin scenario: the preview shows the old and new price,
     await page.getByTestId('preview-year').fill(String(year));
     await page.getByTestId('preview-maturity').selectOption(maturity);
     const [answer] = await Promise.all([
-      page.waitForResponse((response) => response.url().endsWith('/rest/admin/margins/preview')),
+      page.waitForResponse((response) => response.url().endsWith(MARGIN_PATHS.preview)),
       page.getByTestId('show-preview').click(),
     ]);
     const preview = (await answer.json()) as {
@@ -164,10 +168,13 @@ test('an admin edits a margin scenario: the preview shows the old and new price,
     expect(priced).toMatchObject({ markUp: '3', transactionFee: '0.1' });
     expect(priced.marginScenario).toEqual({ scenarioId, version: 2 });
     expect(Number(priced.clickPrice)).toBeCloseTo(Number(priced.marketPrice) + 3.1, 6);
-    await customerApi.call('DELETE', `/rest/purchase/quote/${next!.quoteId}`);
+    await customerApi.call(
+      'DELETE',
+      pathTo(PURCHASE_PATHS.cancelQuote, { quoteId: next!.quoteId }),
+    );
   } finally {
     // The demo contract goes back to its own mark-up for the other specs.
-    await admin.call('PUT', `/rest/admin/margins/scenarios/${scenarioId}/assignments`, {
+    await admin.call('PUT', pathTo(MARGIN_PATHS.assignments, { scenarioId }), {
       customerIds: [],
       contractIds: [],
     });

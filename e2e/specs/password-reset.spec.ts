@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { linkMailedTo } from '../support/mail-outbox';
 import { PortalApi, uniqueName } from '../support/portal-api';
+import { ADMIN_PATHS, PASSWORD_RESET_PATHS, SYSTEM_PATHS } from '@klik/api';
 
 const NEW_PASSWORD = 'Zomer-Appel-4217';
 
@@ -10,7 +11,7 @@ async function freshUser(playwright: Parameters<typeof PortalApi.signIn>[0], bas
   const username = uniqueName('vergeten');
   const email = `${username}@example.test`;
   const initialPassword = 'Begin-1234-oud';
-  await admin.call('POST', '/rest/admin/users', {
+  await admin.call('POST', ADMIN_PATHS.users, {
     username,
     name: 'Vergeetachtige Beheerder',
     email,
@@ -72,12 +73,12 @@ test('an expired reset link shows invalid reset URL and leads to ask for a new o
     await request.dispose();
     return answer.status();
   };
-  expect(await post('/rest/authentication/forgotPassword', { usernameOrEmail: user.email })).toBe(
+  expect(await post(PASSWORD_RESET_PATHS.forgotPassword, { usernameOrEmail: user.email })).toBe(
     202,
   );
   const link = await linkMailedTo(playwright, baseURL!, user.email, '/resetpassword');
   // Past the link's 30 minutes on the portal's clock (CLOCK_TEST_CONTROL).
-  expect(await post('/rest/dev/clock', { advanceSeconds: 31 * 60 }, 'PUT')).toBe(200);
+  expect(await post(SYSTEM_PATHS.devClock, { advanceSeconds: 31 * 60 }, 'PUT')).toBe(200);
 
   await page.goto(link);
   await expect(page.getByTestId('reset-link-invalid')).toContainText('Ongeldige resetlink');

@@ -3,6 +3,7 @@ import { test, expect } from '../support/fixtures';
 import { DashboardPage } from '../support/dashboard-page';
 import { PurchasePage } from '../support/purchase-page';
 import { Shell } from '../support/shell';
+import { PURCHASE_PATHS } from '@klik/api';
 
 // The e2e portal runs with CLOCK_START inside the trading window, so these positions must be clickable.
 const WINDOW_CLOSED =
@@ -210,13 +211,13 @@ test.describe('the click', () => {
     await expect(page.getByTestId('start-next')).toBeDisabled();
 
     // Asking the server directly changes nothing: the session may not click (DC_34).
-    const answer = await page.evaluate(async () => {
+    const answer = await page.evaluate(async (quotePath) => {
       const session = JSON.parse(sessionStorage.getItem('session') ?? '{}') as { token: string };
       const customer = JSON.parse(sessionStorage.getItem('selectedCustomer') ?? '{}') as {
         id: number;
       };
       const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '';
-      const response = await fetch('/rest/purchase/quote', {
+      const response = await fetch(quotePath, {
         method: 'POST',
         headers: {
           authorization: `Bearer ${session.token}`,
@@ -233,7 +234,7 @@ test.describe('the click', () => {
         }),
       });
       return { status: response.status, body: (await response.json()) as { code: string } };
-    });
+    }, PURCHASE_PATHS.quote);
     expect(answer).toEqual({ status: 403, body: expect.objectContaining({ code: 'DC_34' }) });
   });
 

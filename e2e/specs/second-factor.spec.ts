@@ -5,6 +5,7 @@ import { PortalApi } from '../support/portal-api';
 import { PurchasePage } from '../support/purchase-page';
 import { serverNow } from '../support/server-clock';
 import { totpCode } from '../support/totp';
+import { ADMIN_PATHS, pathTo } from '@klik/api';
 
 const CUSTOMER = 'Metaalbewerking Jansen & Zonen B.V.';
 
@@ -24,8 +25,11 @@ async function allowTotp(api: PortalApi): Promise<void> {
   );
   const found = list.data.find((customer) => customer.name === CUSTOMER);
   expect(found, 'the demo customer that requires SMS').toBeTruthy();
-  const current = await api.call<CustomerSettings>('GET', `/rest/admin/customers/${found!.id}`);
-  await api.call('PUT', `/rest/admin/customers/${current.id}`, {
+  const current = await api.call<CustomerSettings>(
+    'GET',
+    pathTo(ADMIN_PATHS.customer, { customerId: found!.id }),
+  );
+  await api.call('PUT', pathTo(ADMIN_PATHS.customer, { customerId: current.id }), {
     version: current.version,
     name: current.name,
     requireSms: current.requireSms,

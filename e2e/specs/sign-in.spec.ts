@@ -1,6 +1,7 @@
 import { test, expect } from '../support/fixtures';
 import { DEMO_ACCOUNTS } from '../support/demo-accounts';
 import { Shell } from '../support/shell';
+import { AUTH_PATHS, pathTo } from '@klik/api';
 
 test.describe('signing in', () => {
   for (const account of DEMO_ACCOUNTS) {
@@ -37,7 +38,7 @@ test.describe('signing in', () => {
     await loginPage.open();
     let loginCalls = 0;
     page.on('request', (request) => {
-      if (request.url().endsWith('/rest/authentication/login')) loginCalls += 1;
+      if (request.url().endsWith(AUTH_PATHS.login)) loginCalls += 1;
     });
     await page.getByTestId('login-submit').click();
     await expect(page.getByText('Gebruikersnaam verplicht')).toBeVisible();
@@ -70,7 +71,7 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/\/login/);
 
     // A separate client without the browser's cookies: only the bearer token speaks.
-    const answer = await request.put('/rest/authentication/admin/setLocale/en', {
+    const answer = await request.put(pathTo(AUTH_PATHS.setLocale, { locale: 'en' }), {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(answer.status()).toBe(401);

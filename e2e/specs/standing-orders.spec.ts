@@ -4,6 +4,7 @@ import { DashboardPage } from '../support/dashboard-page';
 import { pushPrices } from '../support/market-feed';
 import { PortalApi } from '../support/portal-api';
 import { serverNow } from '../support/server-clock';
+import { MARKET_PATHS } from '@klik/api';
 
 interface BoardEntry {
   product: string;
@@ -75,7 +76,7 @@ test('a limit order clicks by itself when a pushed price meets it', async ({
 
   // The price now, to put back afterwards.
   const admin = await PortalApi.signIn(playwright, baseURL ?? '', 'admin');
-  const board = await admin.call<BoardEntry[]>('GET', '/rest/market/board');
+  const board = await admin.call<BoardEntry[]>('GET', MARKET_PATHS.board);
   const before = board.find(
     (entry) =>
       entry.product === 'TTF_GAS' &&

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { PortalApi } from '../support/portal-api';
+import { ADMIN_PATHS, CLICK_PATHS, PURCHASE_PATHS, pathTo } from '@klik/api';
 
 /** The demo customers `tpi` serves; De Groene Kas requires four-eyes approval. */
 const CUSTOMERS = {
@@ -45,7 +46,7 @@ test.describe('clicking for several customers', () => {
     const admin = await PortalApi.signIn(playwright, baseURL as string, 'admin');
     const { data } = await admin.call<{ data: AdminUserView[] }>(
       'GET',
-      '/rest/admin/users?q=tpi&role=consultant',
+      `${ADMIN_PATHS.users}?q=tpi&role=consultant`,
     );
     const tpi = data.find((user) => user.username === 'tpi');
     expect(tpi, 'the demo user tpi').toBeTruthy();
@@ -53,7 +54,7 @@ test.describe('clicking for several customers', () => {
       Object.values(CUSTOMERS).includes(customer.customerName),
     );
     expect(served).toHaveLength(3);
-    await admin.call('PUT', `/rest/admin/users/${tpi!.id}`, {
+    await admin.call('PUT', pathTo(ADMIN_PATHS.user, { userId: tpi!.id }), {
       version: tpi!.version,
       name: tpi!.name,
       email: tpi!.email,
@@ -134,11 +135,12 @@ test.describe('clicking for several customers', () => {
     const approvalId = served.find((c) => c.customerName === CUSTOMERS.approval)?.customerId;
     const pending = await approver.call<{ data: { id: number; createdBy: string | null }[] }>(
       'GET',
-      `/rest/clicks/${approvalId}?status=PENDING_APPROVAL`,
+      `${pathTo(CLICK_PATHS.list, { customerId: approvalId! })}?status=PENDING_APPROVAL`,
     );
     const made = pending.data.filter((click) => click.createdBy === 'Joost Mulder');
     expect(made.length).toBeGreaterThan(0);
-    for (const click of made) await approver.call('POST', `/rest/clicks/${click.id}/reject`);
+    for (const click of made)
+      await approver.call('POST', pathTo(PURCHASE_PATHS.reject, { clickId: click.id }));
     await approver.dispose();
   });
 });

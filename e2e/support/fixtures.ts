@@ -1,5 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 import { LoginPage } from './login-page';
+import { PURCHASE_PATHS } from '@klik/api';
 
 // A refused request (wrong password, 403) is part of the scenario, and so is a websocket refused
 // for a session that was just ended (switching users): the test asserts what the page shows.
@@ -41,7 +42,7 @@ export const test = base.extend<{
     const set = async (held: boolean) => {
       // A context of its own a call: a kept XSRF cookie would make the next call need its header.
       const request = await playwright.request.newContext({ baseURL });
-      const answer = await request.put('/rest/dev/click-desk', { data: { held } });
+      const answer = await request.put(PURCHASE_PATHS.devClickDesk, { data: { held } });
       expect(answer.ok(), 'the click desk control answers').toBe(true);
       await request.dispose();
     };

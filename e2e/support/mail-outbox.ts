@@ -1,4 +1,5 @@
 import { expect, type PlaywrightWorkerArgs } from '@playwright/test';
+import { MAIL_PATHS } from '@klik/api';
 
 /**
  * The newest link to a path (e.g. /resetpassword) in the e-mails the development outbox holds
@@ -16,7 +17,7 @@ export async function linkMailedTo(
   try {
     await expect
       .poll(async () => {
-        const answer = await outbox.get(`/rest/dev/mail-outbox?to=${encodeURIComponent(email)}`);
+        const answer = await outbox.get(`${MAIL_PATHS.devOutbox}?to=${encodeURIComponent(email)}`);
         const mails = (await answer.json()) as { text: string }[];
         link = pattern.exec(mails.at(-1)?.text ?? '')?.[0] ?? '';
         return link;

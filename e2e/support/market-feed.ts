@@ -1,5 +1,6 @@
 import { request } from '@playwright/test';
 import { E2E_INGEST_KEY, baseURL } from '../playwright.config';
+import { MARKET_PATHS } from '@klik/api';
 
 export interface PushedPrice {
   product: 'NL_POWER_BASE' | 'NL_POWER_PEAK' | 'NL_POWER_OFFPEAK' | 'TTF_GAS';
@@ -17,7 +18,7 @@ export interface PushedPrice {
 export async function pushPrices(prices: PushedPrice[], into = baseURL): Promise<void> {
   const feed = await request.newContext({ baseURL: into });
   try {
-    const response = await feed.post('/rest/market/prices', {
+    const response = await feed.post(MARKET_PATHS.ingest, {
       headers: { authorization: `Bearer ${E2E_INGEST_KEY}` },
       data: { prices },
     });

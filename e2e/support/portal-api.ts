@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-accounts';
+import { AUTH_PATHS } from '@klik/api';
 
 /**
  * The portal's REST API as one signed-in user calls it, for a journey's set-up that is not what
@@ -19,7 +20,7 @@ export class PortalApi {
     password = DEMO_PASSWORD,
   ): Promise<PortalApi> {
     const request = await playwright.request.newContext({ baseURL });
-    const answer = await request.post('/rest/authentication/login', {
+    const answer = await request.post(AUTH_PATHS.login, {
       data: { username, password },
     });
     expect(answer.ok(), `${username} signs in over the API`).toBe(true);
@@ -56,7 +57,7 @@ export class PortalApi {
 
   /** Ends this session on the server (the spec's logout: the token as the body). */
   async signOut(): Promise<void> {
-    const answer = await this.request.post('/rest/authentication/logout', {
+    const answer = await this.request.post(AUTH_PATHS.logout, {
       data: this.token,
       headers: { 'content-type': 'text/plain', 'x-xsrf-token': await this.xsrf() },
     });

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { PURCHASE_PATHS } from '@klik/api';
 
 const QUARTER_LINK = /^click-(.+)-(\d{4})-(Q[1-4])$/;
 
@@ -82,7 +83,7 @@ export class PurchasePage {
 
   /** The code the development SMS gateway sent last (SMS_DEV_OUTBOX). */
   async lastSmsCode(): Promise<string> {
-    const response = await this.page.request.get('/rest/dev/sms-outbox');
+    const response = await this.page.request.get(PURCHASE_PATHS.devSmsOutbox);
     expect(response.ok()).toBe(true);
     const sent = (await response.json()) as { text: string }[];
     const code = /\b(\d{6})\b/.exec(sent.at(-1)?.text ?? '')?.[1];

@@ -13,8 +13,7 @@ import { DeliveryChannelSchema, NotificationKindSchema } from './notifications.s
 export const ACCOUNT_PATHS = {
   account: '/rest/account',
   sessions: '/rest/account/sessions',
-  session: (sessionId: number) => `/rest/account/sessions/${sessionId}`,
-  sessionPattern: '/rest/account/sessions/:sessionId',
+  session: '/rest/account/sessions/:sessionId',
   mobile: '/rest/account/mobile',
   mobileVerification: '/rest/account/mobile/verification',
   totp: '/rest/account/totp',

@@ -12,12 +12,15 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** Longer than any username we store; a longer one cannot sign in. */
 export const USERNAME_MAX_LENGTH = 200;
 
-/** Only admin and account managers pass the admin guard (spec section 6). */
-export function isAdminRole(role: Role): boolean {
+/**
+ * Staff: the administrator and the account manager, the supplier's side. They pass what the spec
+ * calls the admin guard (section 6); the role `admin` alone is `role === 'admin'`.
+ */
+export function isStaffRole(role: Role): boolean {
   return role === 'admin' || role === 'accountmanager';
 }
 
-/** A customer-side user is anyone who is neither admin nor account manager. */
+/** A customer-side user is anyone who is not staff (consultants included). */
 export function isCustomerSideRole(role: Role): boolean {
-  return !isAdminRole(role);
+  return !isStaffRole(role);
 }

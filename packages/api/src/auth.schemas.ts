@@ -13,12 +13,23 @@ export {
   PASSWORD_MIN_LENGTH,
   ROLES,
   USERNAME_MAX_LENGTH,
-  isAdminRole,
+  isStaffRole,
   isCustomerSideRole,
   type Role,
 } from './auth.rules';
 
 export const RoleSchema = z.enum(ROLES);
+
+/** Paths of signing in and out, passwords and the session's language (spec section 7). */
+export const AUTH_PATHS = {
+  login: '/rest/authentication/login',
+  loginAs: '/rest/authentication/loginAs',
+  logout: '/rest/authentication/logout',
+  liftLoginThrottle: '/rest/authentication/admin/liftLoginThrottle',
+  /** The signed-in user changes their password (also the one an administrator set). */
+  changePassword: '/rest/authentication/changePassword',
+  setLocale: '/rest/authentication/admin/setLocale/:locale',
+} as const;
 
 /**
  * A password being set (initial or changed): 8 to 20 characters, since sign-in takes at most 20.

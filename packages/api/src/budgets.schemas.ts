@@ -16,11 +16,8 @@ import { IdParamSchema } from './bounded.schemas';
  */
 
 export const BUDGET_PATHS = {
-  budgets: (customerId: number) => `/rest/budgets/${customerId}`,
-  budgetsPattern: '/rest/budgets/:customerId',
-  budget: (customerId: number, contractId: string, yearOfSupply: number) =>
-    `/rest/budgets/${customerId}/${encodeURIComponent(contractId)}/${yearOfSupply}`,
-  budgetPattern: '/rest/budgets/:customerId/:contractId/:yearOfSupply',
+  budgets: '/rest/budgets/:customerId',
+  budget: '/rest/budgets/:customerId/:contractId/:yearOfSupply',
 } as const;
 
 export const BudgetYearParamsSchema = z.object({

@@ -14,7 +14,5 @@ export const ClickConfirmationQuerySchema = z.object({ locale: LocaleSchema.opti
 export type ClickConfirmationQuery = z.infer<typeof ClickConfirmationQuerySchema>;
 
 export const CLICK_CONFIRMATION_PATHS = {
-  confirmation: (customerId: number, clickId: number) =>
-    `/rest/clicks/${customerId}/${clickId}/confirmation`,
-  confirmationPattern: '/rest/clicks/:customerId/:clickId/confirmation',
+  confirmation: '/rest/clicks/:customerId/:clickId/confirmation',
 } as const;

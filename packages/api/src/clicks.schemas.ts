@@ -78,13 +78,9 @@ export const ResultsSchema = z.object({ data: z.array(ResultEntrySchema) });
 export type Results = z.infer<typeof ResultsSchema>;
 
 /** REST paths of the click history, counter and results (docs/purchase.md). */
-export const CLICKS_PATHS = {
-  list: (customerId: number) => `/rest/clicks/${customerId}`,
-  listPattern: '/rest/clicks/:customerId',
-  export: (customerId: number) => `/rest/clicks/${customerId}/export`,
-  exportPattern: '/rest/clicks/:customerId/export',
-  counter: (customerId: number) => `/rest/clickcounter/${customerId}`,
-  counterPattern: '/rest/clickcounter/:customerId',
-  results: (customerId: number) => `/rest/results/${customerId}`,
-  resultsPattern: '/rest/results/:customerId',
+export const CLICK_PATHS = {
+  list: '/rest/clicks/:customerId',
+  export: '/rest/clicks/:customerId/export',
+  counter: '/rest/clickcounter/:customerId',
+  results: '/rest/results/:customerId',
 } as const;

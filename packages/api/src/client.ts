@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import { ErrorBodySchema } from './errors';
-import { UserSessionSchema, type LoginBody, type UserSession } from './auth.schemas';
-import { AvailableLocalesSchema, LOCALE_HEADER, type Locale } from './locale.schemas';
-import { TradingStatusSchema, type TradingStatus } from './trading.schemas';
+import { AUTH_PATHS, UserSessionSchema, type LoginBody, type UserSession } from './auth.schemas';
+import { AvailableLocalesSchema, LOCALE_HEADER, LOCALE_PATHS, type Locale } from './locale.schemas';
+import { TRADING_PATHS, TradingStatusSchema, type TradingStatus } from './trading.schemas';
 import { EnvironmentSettingsSchema, type EnvironmentSettings } from './env.schemas';
-import { ENV_PATH, REST, XSRF_HEADER } from './routes';
+import { pathTo, XSRF_HEADER } from './routes';
+import { SYSTEM_PATHS } from './system.schemas';
 import { ApiError } from './api-error';
 
 export interface ApiClientOptions {
@@ -98,17 +99,18 @@ export function createApiClient(options: ApiClientOptions) {
     send,
     upload,
     login: (body: LoginBody): Promise<UserSession> =>
-      call('POST', REST.login, UserSessionSchema, body),
+      call('POST', AUTH_PATHS.login, UserSessionSchema, body),
     loginAs: (username: string): Promise<UserSession> =>
-      call('POST', REST.loginAs, UserSessionSchema, username),
-    logout: (token: string): Promise<void> => send('POST', REST.logout, token),
-    setLocale: (locale: Locale): Promise<void> => send('PUT', REST.setLocale(locale)),
+      call('POST', AUTH_PATHS.loginAs, UserSessionSchema, username),
+    logout: (token: string): Promise<void> => send('POST', AUTH_PATHS.logout, token),
+    setLocale: (locale: Locale): Promise<void> =>
+      send('PUT', pathTo(AUTH_PATHS.setLocale, { locale })),
     availableLocales: (): Promise<Locale[]> =>
-      call('GET', REST.availableLocales, AvailableLocalesSchema),
+      call('GET', LOCALE_PATHS.available, AvailableLocalesSchema),
     tradingStatus: (): Promise<TradingStatus> =>
-      call('GET', REST.tradingStatus, TradingStatusSchema),
+      call('GET', TRADING_PATHS.status, TradingStatusSchema),
     environment: (): Promise<EnvironmentSettings> =>
-      call('GET', ENV_PATH, EnvironmentSettingsSchema),
+      call('GET', SYSTEM_PATHS.env, EnvironmentSettingsSchema),
   };
 }
 

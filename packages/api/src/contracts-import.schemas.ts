@@ -8,10 +8,6 @@ import { ErrorBodySchema, FIELD_ERROR_CODES } from './errors';
  * itself writes everything or nothing.
  */
 
-export const CONTRACT_IMPORT_PATHS = {
-  import: '/rest/admin/contracts/import',
-} as const;
-
 /** The largest file the server reads (a 10,000-row CSV is about 1.5 MB). */
 export const CONTRACT_IMPORT_MAX_BYTES = 16 * 1024 * 1024;
 /** The most data rows one file may hold. */

@@ -13,8 +13,9 @@ import {
 /** REST paths of managecontract. */
 export const CONTRACT_PATHS = {
   contracts: '/rest/admin/contracts',
-  contract: (id: number) => `/rest/admin/contracts/${id}`,
-  contractPattern: '/rest/admin/contracts/:id',
+  contract: '/rest/admin/contracts/:id',
+  /** The bulk import (docs/contracts-import.md); ?dryRun=true only checks. */
+  import: '/rest/admin/contracts/import',
 } as const;
 
 /** A contract's internal id in a path (the Contract-ID may change; the id does not). */

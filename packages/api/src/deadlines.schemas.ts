@@ -13,12 +13,11 @@ import {
  * per user at a secret URL.
  */
 
-export const DEADLINES_PATHS = {
+export const DEADLINE_PATHS = {
   /** A TPI consultant's deadlines across their customers. */
   all: '/rest/deadlines',
   /** One customer's deadlines. */
   customer: '/rest/deadlines/customer/:customerId',
-  customerOf: (customerId: number) => `/rest/deadlines/customer/${customerId}`,
   /** The signed-in user's calendar feed: GET whether it exists, POST makes or renews, DELETE revokes. */
   calendar: '/rest/deadlines/calendar',
   /** The feed itself, `<token>.ics`; no session, the secret in the path is the credential. */

@@ -10,11 +10,8 @@ import { CommoditySchema, ContractIdSchema, DecimalStringSchema } from './positi
  */
 
 export const HEDGE_POLICY_PATHS = {
-  policies: (customerId: number) => `/rest/hedgepolicies/${customerId}`,
-  policiesPattern: '/rest/hedgepolicies/:customerId',
-  policy: (customerId: number, contractId: string, yearOfSupply: number) =>
-    `/rest/hedgepolicies/${customerId}/${encodeURIComponent(contractId)}/${yearOfSupply}`,
-  policyPattern: '/rest/hedgepolicies/:customerId/:contractId/:yearOfSupply',
+  policies: '/rest/hedgepolicies/:customerId',
+  policy: '/rest/hedgepolicies/:customerId/:contractId/:yearOfSupply',
 } as const;
 
 export const HedgePolicyParamsSchema = z.object({

@@ -8,10 +8,6 @@ import { LocaleSchema } from './locale.schemas';
  * the development outbox kept instead of sending (no SMTP_URL) are all visible.
  */
 
-export const MAIL_OUTBOX_PATHS = {
-  list: '/rest/admin/mail-outbox',
-} as const;
-
 /**
  * pending: waiting for its (next) attempt; sent: handed to the SMTP server; outbox: kept by the
  * development outbox, not sent (no SMTP_URL); failed: given up after the last attempt.

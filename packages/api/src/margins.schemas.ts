@@ -31,13 +31,9 @@ import {
 
 export const MARGIN_PATHS = {
   scenarios: '/rest/admin/margins/scenarios',
-  scenarioPattern: '/rest/admin/margins/scenarios/:scenarioId',
-  scenario: (scenarioId: number) => `/rest/admin/margins/scenarios/${scenarioId}`,
-  versionPattern: '/rest/admin/margins/scenarios/:scenarioId/versions/:version',
-  version: (scenarioId: number, version: number) =>
-    `/rest/admin/margins/scenarios/${scenarioId}/versions/${version}`,
-  assignmentsPattern: '/rest/admin/margins/scenarios/:scenarioId/assignments',
-  assignments: (scenarioId: number) => `/rest/admin/margins/scenarios/${scenarioId}/assignments`,
+  scenario: '/rest/admin/margins/scenarios/:scenarioId',
+  version: '/rest/admin/margins/scenarios/:scenarioId/versions/:version',
+  assignments: '/rest/admin/margins/scenarios/:scenarioId/assignments',
   contracts: '/rest/admin/margins/contracts',
   pricingIds: '/rest/admin/margins/pricing-ids',
   preview: '/rest/admin/margins/preview',

@@ -131,15 +131,10 @@ export const ActiveSessionsSchema = z.array(ActiveSessionSchema);
 export type ActiveSession = z.infer<typeof ActiveSessionSchema>;
 export const SessionIdParamsSchema = z.object({ id: IdParamSchema });
 
-/** REST paths of the live market, pausing and the monitor screens. */
-export const MARKET_REST = {
+/** REST paths of the live market and the monitor screens. */
+export const MARKET_PATHS = {
   ingest: '/rest/market/prices',
-  history: (product: MarketProduct, yearOfSupply: number, maturity: string) =>
-    `/rest/market/prices/${product}/${yearOfSupply}/${encodeURIComponent(maturity)}`,
-  historyPattern: '/rest/market/prices/:product/:year/:maturity',
+  history: '/rest/market/prices/:product/:year/:maturity',
   board: '/rest/market/board',
   feed: '/rest/market/feed',
-  sessions: '/rest/sessions',
-  session: (id: number) => `/rest/sessions/${id}`,
-  sessionPattern: '/rest/sessions/:id',
 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BooleanParamSchema, PageSchema, SortParamSchema } from './admin.schemas';
 import { IdParamSchema, IdSchema, TextSchema, WholeNumberParamSchema } from './bounded.schemas';
-import { LocaleSchema, type Locale } from './locale.schemas';
+import { LocaleSchema } from './locale.schemas';
 
 /*
  * Notifications (spec section 7, the notification backend) and how each user hears of them.
@@ -136,25 +136,33 @@ export const UnreadCountSchema = z.object({ data: z.number().int().nonnegative()
 export type UnreadCount = z.infer<typeof UnreadCountSchema>;
 
 export const NotificationIdParamsSchema = z.object({ id: IdParamSchema });
+/**
+ * The attachment's path: the spec names its language placeholder `localeId`, but it is a language
+ * (nl, en), not the message key a notification's `localeId` field holds; here it is `language`.
+ */
 export const NotificationAttachmentParamsSchema = z.object({
   id: IdParamSchema,
-  localeId: LocaleSchema,
+  language: LocaleSchema,
 });
 
 /**
- * Paths of the notification backend, relative to its base (the environment setting
- * notificationBackendUrl, '/rest' by default; docs/notifications.md).
+ * Paths of the notifications module. The notification backend's (list to attachment) are relative
+ * to its base, the environment setting notificationBackendUrl ('/rest' by default;
+ * docs/notifications.md); announcements is the portal's own.
  */
-export const NOTIFICATION_BACKEND_PATHS = {
+export const NOTIFICATION_PATHS = {
   list: '/notifications',
   latest: '/notifications/latest',
   count: '/notifications/active/count',
   readAll: '/notifications/read',
-  read: (id: number) => `/notification/${id}/read`,
-  readPattern: '/notification/:id/read',
-  attachment: (id: number, locale: Locale) => `/notification/${id}/locale/${locale}/attachment`,
-  attachmentPattern: '/notification/:id/locale/:localeId/attachment',
+  read: '/notification/:id/read',
+  attachment: '/notification/:id/locale/:language/attachment',
+  /** An administrator's announcements: GET the published ones, POST publishes one. */
+  announcements: '/rest/admin/announcements',
 } as const;
+
+/** The base the notification backend's paths are served under by default. */
+export const DEFAULT_NOTIFICATION_BACKEND_BASE = '/rest';
 
 // Announcements: an administrator's message to every user or to chosen customers' users.
 
@@ -216,7 +224,3 @@ export type Announcement = z.infer<typeof AnnouncementSchema>;
 
 export const AnnouncementPageSchema = PageSchema(AnnouncementSchema);
 export type AnnouncementPage = z.infer<typeof AnnouncementPageSchema>;
-
-export const ANNOUNCEMENT_PATHS = {
-  list: '/rest/admin/announcements',
-} as const;

@@ -12,11 +12,6 @@ export const PASSWORD_RESET_PATHS = {
   resetPassword: '/rest/authentication/resetPassword',
   /** GET ?token=: whether a link still works, so the screen can say so before anything is typed. */
   resetPasswordCheck: '/rest/authentication/resetPassword/check',
-  /** POST: an administrator sends a new invitation; the previous link stops working. */
-  resendInvitation: (userId: number) => `/rest/admin/users/${userId}/invitation`,
-  resendInvitationPattern: '/rest/admin/users/:userId/invitation',
-  /** Development only (MAIL_DEV_OUTBOX): the e-mails the development outbox kept. */
-  devMailOutbox: '/rest/dev/mail-outbox',
 } as const;
 
 /** How long a link works, in minutes: a reset link 30 minutes, an invitation 7 days. */

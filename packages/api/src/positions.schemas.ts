@@ -3,6 +3,18 @@ import { DISABLE_CLICK_REASONS, MATURITIES } from '@klik/domain';
 import { IdParamSchema } from './bounded.schemas';
 import { MarketProductSchema } from './market.schemas';
 
+/**
+ * Paths of the positions (spec section 7): a customer's or a dashboard's contracts, one contract,
+ * and their summaries (the two summary paths are ours, docs/positions.md).
+ */
+export const POSITION_PATHS = {
+  customerContractData: '/rest/contractData/:customerId',
+  dashboardContractData: '/rest/dashboardContractData/:dashboardId',
+  contractData: '/rest/contractData/contract/:customerId/:contractId',
+  customerSummary: '/rest/contractSummary/:customerId',
+  dashboardSummary: '/rest/dashboardContractSummary/:dashboardId',
+} as const;
+
 /** A decimal travels as a string so no binary float ever touches a volume or a price. */
 export const DecimalStringSchema = z
   .string()

@@ -19,12 +19,9 @@ import { ContractIdSchema, DecimalStringSchema } from './positions.schemas';
  */
 
 export const PRICE_ALERT_PATHS = {
-  listPattern: '/rest/pricealerts/:customerId',
-  list: (customerId: number) => `/rest/pricealerts/${customerId}`,
-  optionsPattern: '/rest/pricealerts/:customerId/options',
-  options: (customerId: number) => `/rest/pricealerts/${customerId}/options`,
-  alertPattern: '/rest/pricealerts/:customerId/:alertId',
-  alert: (customerId: number, alertId: number) => `/rest/pricealerts/${customerId}/${alertId}`,
+  list: '/rest/pricealerts/:customerId',
+  options: '/rest/pricealerts/:customerId/options',
+  alert: '/rest/pricealerts/:customerId/:alertId',
 } as const;
 
 /** A database id in a body that answers one field's code whatever is wrong with it. */

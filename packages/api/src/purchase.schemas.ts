@@ -213,18 +213,16 @@ export const ClickIdParamsSchema = z.object({ clickId: IdParamSchema });
 /** REST paths of the purchase flow (docs/purchase.md). */
 export const PURCHASE_PATHS = {
   quote: '/rest/purchase/quote',
-  cancelQuote: (quoteId: string) => `/rest/purchase/quote/${quoteId}`,
-  cancelQuotePattern: '/rest/purchase/quote/:quoteId',
+  cancelQuote: '/rest/purchase/quote/:quoteId',
   execute: '/rest/purchase/execute',
   sms: '/rest/purchase/sms',
-  terms: (customerId: number) => `/rest/purchase/terms/${customerId}`,
-  termsPattern: '/rest/purchase/terms/:customerId',
-  acceptTerms: (customerId: number) => `/rest/purchase/terms/${customerId}/accept`,
-  acceptTermsPattern: '/rest/purchase/terms/:customerId/accept',
-  click: (clickId: number) => `/rest/purchase/click/${clickId}`,
-  clickPattern: '/rest/purchase/click/:clickId',
-  approve: (clickId: number) => `/rest/clicks/${clickId}/approve`,
-  approvePattern: '/rest/clicks/:clickId/approve',
-  reject: (clickId: number) => `/rest/clicks/${clickId}/reject`,
-  rejectPattern: '/rest/clicks/:clickId/reject',
+  terms: '/rest/purchase/terms/:customerId',
+  acceptTerms: '/rest/purchase/terms/:customerId/accept',
+  click: '/rest/purchase/click/:clickId',
+  approve: '/rest/clicks/:clickId/approve',
+  reject: '/rest/clicks/:clickId/reject',
+  /** Development only (SMS_DEV_OUTBOX): the SMS codes the development gateway kept. */
+  devSmsOutbox: '/rest/dev/sms-outbox',
+  /** Development only: the simulated click desk's state. */
+  devClickDesk: '/rest/dev/click-desk',
 } as const;

@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { TextSchema } from './bounded.schemas';
 
-/** Single sign-on paths beside REST.loginOAuth2 (docs/security.md, "Single sign-on"). */
+/** Single sign-on paths (docs/security.md, "Single sign-on"). */
 export const SSO_PATHS = {
+  /** The provider's code becomes a user session (spec section 7). */
+  loginOAuth2: '/rest/authentication/loginOAuth2',
   /** The configured providers, for a choice on loginoauth when there are several. */
   providers: '/rest/authentication/sso/providers',
   /** Starts a sign-in: answers the provider's authorisation address. */
   start: '/rest/authentication/sso/start',
 } as const;
-
-/** The web's own entry point (loginoauth) and where the provider sends the browser back to. */
-export const SSO_WEB_PATHS = { loginOAuth: '/loginoauth', sso: '/sso' } as const;
 
 export const SsoProviderIdSchema = TextSchema(40).regex(/^[a-z0-9][a-z0-9-]{0,39}$/);
 

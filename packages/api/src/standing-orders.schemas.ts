@@ -32,11 +32,9 @@ export const STANDING_ORDER_PATHS = {
   /** POST: send an SMS code that confirms the next order of the customer. */
   sms: '/rest/standingorders/sms',
   /** GET: the customer's orders, paged and filtered. */
-  list: (customerId: number) => `/rest/standingorders/${customerId}`,
-  listPattern: '/rest/standingorders/:customerId',
+  list: '/rest/standingorders/:customerId',
   /** DELETE: cancel an active order. */
-  order: (customerId: number, orderId: number) => `/rest/standingorders/${customerId}/${orderId}`,
-  orderPattern: '/rest/standingorders/:customerId/:orderId',
+  order: '/rest/standingorders/:customerId/:orderId',
 } as const;
 
 export const StandingOrderStatusSchema = z.enum(STANDING_ORDER_STATUSES);

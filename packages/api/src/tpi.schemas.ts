@@ -35,6 +35,9 @@ export const TPI_PATHS = {
   users: '/rest/tpi/:customerId/users',
   /** The cockpit's lines with its filters and order, as CSV or XLSX. */
   export: '/rest/tpi/export',
+  /** The multi-click of several customers at once: what it would do, then doing it. */
+  multiClickPreview: '/rest/tpi/multi-click/preview',
+  multiClickExecute: '/rest/tpi/multi-click/execute',
 } as const;
 
 /** A customer user a TPI consultant may act as. */
@@ -137,11 +140,6 @@ export type TpiPage = z.infer<typeof TpiPageSchema>;
  * preview makes one real quote per customer and contract, then one confirmation executes each
  * through the single click's path with its own idempotency key.
  */
-
-export const MULTI_CLICK_PATHS = {
-  preview: '/rest/tpi/multi-click/preview',
-  execute: '/rest/tpi/multi-click/execute',
-} as const;
 
 /** As many customers as the overview shows on one page. */
 export const MULTI_CLICK_MAX_CUSTOMERS = TPI_MAX_PAGE_SIZE;

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ENV_PATH } from '@klik/api';
+import { SYSTEM_PATHS } from '@klik/api';
 import { currentCurrency } from '../shared/format/format-numbers';
 import { createFakeServer } from '../test/fake-server';
 import { renderApp, screen } from '../test/render-app';
@@ -42,7 +42,7 @@ describe('start-up', () => {
     let failing = true;
     const original = server.fetch;
     const flaky: typeof fetch = (input, init) =>
-      failing && String(input) === ENV_PATH
+      failing && String(input) === SYSTEM_PATHS.env
         ? Promise.reject(new TypeError('Failed to fetch'))
         : original(input, init);
     renderApp({ ...server, fetch: flaky }, '/login');

@@ -84,7 +84,7 @@ export function createRoutes(): RouteObject[] {
             {
               path: 'admindashboard',
               ErrorBoundary: ScreenError,
-              loader: guardLoader('admin'),
+              loader: guardLoader('staff'),
               lazy: async () => ({
                 Component: (await import('../features/admin/screens/admin-dashboard-screen'))
                   .AdminDashboardScreen,
@@ -102,7 +102,7 @@ export function createRoutes(): RouteObject[] {
             {
               path: 'manageusers',
               ErrorBoundary: ScreenError,
-              loader: guardLoader('admin'),
+              loader: guardLoader('staff'),
               lazy: async () => ({
                 Component: (await import('../features/admin/screens/manage-users-screen'))
                   .ManageUsersScreen,
@@ -120,7 +120,7 @@ export function createRoutes(): RouteObject[] {
             {
               path: 'editusers/new',
               ErrorBoundary: ScreenError,
-              loader: guardLoader('admin'),
+              loader: guardLoader('staff'),
               lazy: async () => ({
                 Component: (await import('../features/admin/screens/user-create-screen'))
                   .NewUserScreen,
@@ -156,7 +156,7 @@ export function createRoutes(): RouteObject[] {
             {
               path: 'csu',
               ErrorBoundary: ScreenError,
-              loader: guardLoader('admin'),
+              loader: guardLoader('staff'),
               lazy: async () => ({
                 Component: (await import('../features/admin/screens/csu-screen')).CsuScreen,
               }),
@@ -164,7 +164,7 @@ export function createRoutes(): RouteObject[] {
             {
               path: 'audit',
               ErrorBoundary: ScreenError,
-              loader: guardLoader('admin'),
+              loader: guardLoader('staff'),
               lazy: async () => ({
                 Component: (await import('../features/admin/screens/audit-screen')).AuditScreen,
               }),
@@ -217,7 +217,7 @@ export function createRoutes(): RouteObject[] {
             {
               path: 'managecustomers',
               ErrorBoundary: ScreenError,
-              loader: guardLoader('admin'),
+              loader: guardLoader('staff'),
               lazy: async () => ({
                 Component: (await import('../features/admin/screens/manage-customers-screen'))
                   .ManageCustomersScreen,
@@ -226,7 +226,7 @@ export function createRoutes(): RouteObject[] {
             {
               path: 'editcustomer/:customerId',
               ErrorBoundary: ScreenError,
-              loader: guardLoader('admin'),
+              loader: guardLoader('staff'),
               lazy: async () => ({
                 Component: (await import('../features/admin/screens/customer-edit-screen'))
                   .CustomerEditScreen,
@@ -235,7 +235,7 @@ export function createRoutes(): RouteObject[] {
             {
               path: 'managecontract',
               ErrorBoundary: ScreenError,
-              loader: guardLoader('admin'),
+              loader: guardLoader('staff'),
               lazy: async () => ({
                 Component: (await import('../features/contracts/screens/manage-contracts-screen'))
                   .ManageContractsScreen,
@@ -244,7 +244,7 @@ export function createRoutes(): RouteObject[] {
             {
               path: 'managecontract/new',
               ErrorBoundary: ScreenError,
-              loader: guardLoader('admin'),
+              loader: guardLoader('staff'),
               lazy: async () => ({
                 Component: (await import('../features/contracts/screens/contract-edit-screen'))
                   .ContractCreateScreen,
@@ -253,7 +253,7 @@ export function createRoutes(): RouteObject[] {
             {
               path: 'managecontract/:contractId',
               ErrorBoundary: ScreenError,
-              loader: guardLoader('admin'),
+              loader: guardLoader('staff'),
               lazy: async () => ({
                 Component: (await import('../features/contracts/screens/contract-edit-screen'))
                   .ContractEditScreen,

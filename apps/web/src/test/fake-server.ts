@@ -1,4 +1,15 @@
-import { REST, ENV_PATH, type EnvironmentSettings, type UserSession } from '@klik/api';
+import {
+  type EnvironmentSettings,
+  type UserSession,
+  AUTH_PATHS,
+  LOCALE_PATHS,
+  SYSTEM_PATHS,
+  TRADING_PATHS,
+  pathTo,
+  POSITION_PATHS,
+  NOTIFICATION_PATHS,
+  DEFAULT_NOTIFICATION_BACKEND_BASE,
+} from '@klik/api';
 import { anEnvironment } from './builders';
 
 /** One request as the fake server saw it. */
@@ -34,17 +45,21 @@ export function createFakeServer(options: {
 
   // A user without positions: every dashboard and customer answers an empty list until a test
   // gives it contracts with on().
-  for (const pattern of [
-    /^\/rest\/dashboardContractData\/\d+$/,
-    /^\/rest\/contractData\/\d+$/,
-    /^\/rest\/dashboardContractSummary\/\d+$/,
-    /^\/rest\/contractSummary\/\d+$/,
+  for (const path of [
+    POSITION_PATHS.dashboardContractData,
+    POSITION_PATHS.customerContractData,
+    POSITION_PATHS.dashboardSummary,
+    POSITION_PATHS.customerSummary,
   ]) {
+    const pattern = new RegExp(`^${path.replace(/:\w+/g, '\\d+')}$`);
     patterns.push({ method: 'GET', pattern, handler: () => ({ status: 200, body: [] }) });
   }
 
-  handlers.set(`GET ${ENV_PATH}`, () => ({ status: 200, body: anEnvironment(options.env) }));
-  handlers.set(`POST ${REST.login}`, ({ body }) => {
+  handlers.set(`GET ${SYSTEM_PATHS.env}`, () => ({
+    status: 200,
+    body: anEnvironment(options.env),
+  }));
+  handlers.set(`POST ${AUTH_PATHS.login}`, ({ body }) => {
     const credentials = JSON.parse(body ?? '{}') as { username?: string; password?: string };
     const user = credentials.username ? users[credentials.username] : undefined;
     if (!user || user.password !== credentials.password) {
@@ -55,19 +70,25 @@ export function createFakeServer(options: {
     }
     return { status: 200, body: user.session };
   });
-  handlers.set(`POST ${REST.logout}`, () => ({ status: 204 }));
-  handlers.set(`POST ${REST.loginAs}`, ({ body }) => {
+  handlers.set(`POST ${AUTH_PATHS.logout}`, () => ({ status: 204 }));
+  handlers.set(`POST ${AUTH_PATHS.loginAs}`, ({ body }) => {
     const user = users[body ?? ''];
     return user
       ? { status: 200, body: user.session }
       : { status: 404, body: { code: 'NOT_FOUND', message: 'Unknown user' } };
   });
-  handlers.set(`GET ${REST.tradingStatus}`, () => ({ status: 200, body: { pauzeActive: false } }));
+  handlers.set(`GET ${TRADING_PATHS.status}`, () => ({
+    status: 200,
+    body: { pauzeActive: false },
+  }));
   // The header's bell asks every signed-in screen for the unread count.
-  handlers.set('GET /rest/notifications/active/count', () => ({ status: 200, body: { data: 0 } }));
-  handlers.set(`GET ${REST.availableLocales}`, () => ({ status: 200, body: ['nl', 'en'] }));
-  handlers.set(`PUT ${REST.setLocale('nl')}`, () => ({ status: 204 }));
-  handlers.set(`PUT ${REST.setLocale('en')}`, () => ({ status: 204 }));
+  handlers.set(`GET ${DEFAULT_NOTIFICATION_BACKEND_BASE}${NOTIFICATION_PATHS.count}`, () => ({
+    status: 200,
+    body: { data: 0 },
+  }));
+  handlers.set(`GET ${LOCALE_PATHS.available}`, () => ({ status: 200, body: ['nl', 'en'] }));
+  handlers.set(`PUT ${pathTo(AUTH_PATHS.setLocale, { locale: 'nl' })}`, () => ({ status: 204 }));
+  handlers.set(`PUT ${pathTo(AUTH_PATHS.setLocale, { locale: 'en' })}`, () => ({ status: 204 }));
 
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = new URL(String(input), 'http://localhost');

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter } from 'react-router';
@@ -37,6 +38,25 @@ export function renderApp(server: FakeServer, path: string) {
       return `${pathname}${search}`;
     },
   };
+}
+
+/**
+ * Renders one element at `/` inside what the portal puts around its screens (settings, catalogue,
+ * query client, websockets), for a piece no route shows on its own. Its websockets are fakes.
+ */
+export function renderInPortal(server: FakeServer, element: ReactElement) {
+  return render(
+    <Bootstrap
+      fetch={server.fetch}
+      queryClient={
+        new QueryClient({
+          defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+        })
+      }
+      createWebSocket={createFakeSockets().create}
+      createRouter={() => createMemoryRouter([{ path: '/', element }])}
+    />,
+  );
 }
 
 export { screen };

@@ -147,6 +147,21 @@ describe('the main menu by role', () => {
     ]);
   });
 
+  it("the administrators' own screens are in their menu alone", () => {
+    const paths = (overrides: Partial<UserSession>) =>
+      navigationFor(aUserSession(overrides)).flatMap((group) =>
+        group.entries.map((entry) => entry.path),
+      );
+    const admin = paths({ role: 'admin', allowedCustomers: [] });
+    const accountManager = paths({ role: 'accountmanager' });
+    const customer = paths({ role: 'customer' });
+    for (const path of ['/mailoutbox', '/managemargins', '/managecontract/import']) {
+      expect(admin, path).toContain(path);
+      expect(accountManager, path).not.toContain(path);
+      expect(customer, path).not.toContain(path);
+    }
+  });
+
   it('lists only guarded screens, so who sees an entry is who may open it', () => {
     for (const entry of NAV_ENTRIES) {
       expect(ROUTE_ACCESS[entry.path.split('/')[1] ?? ''], entry.path).toBeDefined();

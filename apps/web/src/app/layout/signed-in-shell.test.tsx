@@ -1,7 +1,7 @@
 import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { REST, type UserSession } from '@klik/api';
+import { type UserSession, AUTH_PATHS, pathTo } from '@klik/api';
 import { startSession } from '../../shared/session/session-store';
 import { aUserSession } from '../../test/builders';
 import { createFakeServer } from '../../test/fake-server';
@@ -69,7 +69,7 @@ describe('signed-in shell', () => {
   it('logout removes the local session first, then informs the server', async () => {
     const { server, user, app } = await openSignedIn('/dashboard');
     let sessionWhenServerWasCalled: string | null = 'not called';
-    server.on('POST', REST.logout, () => {
+    server.on('POST', AUTH_PATHS.logout, () => {
       sessionWhenServerWasCalled = window.sessionStorage.getItem('session');
       return { status: 204 };
     });
@@ -81,8 +81,8 @@ describe('signed-in shell', () => {
     // Data of the ended session is gone; the environment settings stay.
     expect(app.queryClient.getQueryData(['dashboard-contracts', 101])).toBeUndefined();
     expect(app.queryClient.getQueryData(['environment'])).toBeDefined();
-    await waitFor(() => expect(server.callsTo('POST', REST.logout)).toHaveLength(1));
-    expect(server.callsTo('POST', REST.logout)[0]?.body).toBe('token-of-customer');
+    await waitFor(() => expect(server.callsTo('POST', AUTH_PATHS.logout)).toHaveLength(1));
+    expect(server.callsTo('POST', AUTH_PATHS.logout)[0]?.body).toBe('token-of-customer');
     expect(sessionWhenServerWasCalled).toBeNull();
   });
 
@@ -90,8 +90,10 @@ describe('signed-in shell', () => {
     const { server, user } = await openSignedIn('/dashboard');
     await user.click(screen.getByTestId('locale-en'));
     expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
-    await waitFor(() => expect(server.callsTo('PUT', REST.setLocale('en'))).toHaveLength(1));
-    const call = server.callsTo('PUT', REST.setLocale('en'))[0];
+    await waitFor(() =>
+      expect(server.callsTo('PUT', pathTo(AUTH_PATHS.setLocale, { locale: 'en' }))).toHaveLength(1),
+    );
+    const call = server.callsTo('PUT', pathTo(AUTH_PATHS.setLocale, { locale: 'en' }))[0];
     expect(call?.headers.get('authorization')).toBe('Bearer token-of-customer');
     expect(call?.headers.get('locale')).toBe('en');
   });
@@ -99,7 +101,7 @@ describe('signed-in shell', () => {
   it('a 401 ends the local session and asks for a new login, returning to the screen', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { server, user, app } = await openSignedIn('/myinfo');
-    server.on('PUT', REST.setLocale('en'), () => ({
+    server.on('PUT', pathTo(AUTH_PATHS.setLocale, { locale: 'en' }), () => ({
       status: 401,
       body: { code: 'UNAUTHENTICATED', message: 'Session ended' },
     }));

@@ -1,5 +1,5 @@
 import userEvent from '@testing-library/user-event';
-import { ADMIN_PATHS, type CustomerDetail, type UserSession } from '@klik/api';
+import { ADMIN_PATHS, type CustomerDetail, type UserSession, pathTo } from '@klik/api';
 import { startSession } from '../../shared/session/session-store';
 import { createFakeServer } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
@@ -13,8 +13,11 @@ export function openCustomer(
 ) {
   const server = createFakeServer({ env });
   let current = customer;
-  server.on('GET', ADMIN_PATHS.customer(customer.id), () => ({ status: 200, body: current }));
-  server.on('GET', ADMIN_PATHS.customerTerms(customer.id), () => ({
+  server.on('GET', pathTo(ADMIN_PATHS.customer, { customerId: customer.id }), () => ({
+    status: 200,
+    body: current,
+  }));
+  server.on('GET', pathTo(ADMIN_PATHS.customerTerms, { customerId: customer.id }), () => ({
     status: 200,
     body: { data: [aTermsVersion()] },
   }));

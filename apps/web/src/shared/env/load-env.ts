@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, ENV_PATH, LOCALE_HEADER, type EnvironmentSettings } from '@klik/api';
+import { DEFAULT_LOCALE, LOCALE_HEADER, type EnvironmentSettings, SYSTEM_PATHS } from '@klik/api';
 import { readEnvironmentSettings } from './env-check';
 
 export const ENVIRONMENT_QUERY_KEY = ['environment'] as const;
@@ -8,13 +8,13 @@ export const ENVIRONMENT_QUERY_KEY = ['environment'] as const;
  * hand-written check rather than the API client's schema: the login page loads without zod.
  */
 export async function loadEnvironment(fetchFn: typeof fetch): Promise<EnvironmentSettings> {
-  const response = await fetchFn(ENV_PATH, {
+  const response = await fetchFn(SYSTEM_PATHS.env, {
     method: 'GET',
     headers: { [LOCALE_HEADER]: DEFAULT_LOCALE },
     credentials: 'same-origin',
   });
-  if (!response.ok) throw new Error(`${ENV_PATH} answered ${response.status}`);
+  if (!response.ok) throw new Error(`${SYSTEM_PATHS.env} answered ${response.status}`);
   const settings = readEnvironmentSettings(await response.json());
-  if (!settings) throw new Error(`${ENV_PATH} does not hold valid settings`);
+  if (!settings) throw new Error(`${SYSTEM_PATHS.env} does not hold valid settings`);
   return settings;
 }

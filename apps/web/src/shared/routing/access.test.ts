@@ -58,10 +58,10 @@ describe('home screen while acting for someone else (login-as), from the stored 
 
 describe('guards', () => {
   it('the admin guard admits only admin and account manager', () => {
-    expect(admits('admin', user('admin'))).toBe(true);
-    expect(admits('admin', user('accountmanager'))).toBe(true);
-    expect(admits('admin', user('consultant'))).toBe(false);
-    expect(admits('admin', user('customer'))).toBe(false);
+    expect(admits('staff', user('admin'))).toBe(true);
+    expect(admits('staff', user('accountmanager'))).toBe(true);
+    expect(admits('staff', user('consultant'))).toBe(false);
+    expect(admits('staff', user('customer'))).toBe(false);
   });
 
   it('the regular guard admits any signed-in user but admin', () => {

@@ -1,16 +1,17 @@
-import { isAdminRole, type UserSession } from '@klik/api';
+import { isStaffRole, type UserSession } from '@klik/api';
 import { tpiConsultantBehind } from '../session/impersonation';
 import { PATHS, RETURN_URL_PARAM } from './paths';
 
 /**
- * Who may open a guarded screen. `admin`: admin and account manager; `regular`: anyone signed in
- * but admin (spec section 6); `signedIn`: anyone signed in; `tpi`: a regular user with the TPI page;
- * `users`: whoever may read users in the permission matrix (admin, account manager, a customer user
- * with the manage-users right); `adminOnly`: the role admin alone; `changePassword`: anyone signed
- * in, also with an initial password still to change (every other access sends them there first).
+ * Who may open a guarded screen. `staff`: admin and account manager (the spec's admin guard);
+ * `regular`: anyone signed in but the role admin (spec section 6); `signedIn`: anyone signed in;
+ * `tpi`: a regular user with the TPI page; `users`: whoever may read users in the permission
+ * matrix (staff, a customer user with the manage-users right); `adminOnly`: the role admin alone;
+ * `changePassword`: anyone signed in, also with an initial password still to change (every other
+ * access sends them there first).
  */
 export type Access =
-  'admin' | 'regular' | 'signedIn' | 'tpi' | 'users' | 'adminOnly' | 'changePassword';
+  'staff' | 'regular' | 'signedIn' | 'tpi' | 'users' | 'adminOnly' | 'changePassword';
 
 /** manageUsers: a customer user who manages their company's users (docs/permissions.md). */
 type SessionRole = Pick<UserSession, 'role' | 'allowTPIPage' | 'manageUsers'>;
@@ -18,7 +19,7 @@ type SessionRole = Pick<UserSession, 'role' | 'allowTPIPage' | 'manageUsers'>;
 /** Guarded screens by their first path segment. */
 export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   dashboard: 'regular',
-  admindashboard: 'admin',
+  admindashboard: 'staff',
   myinfo: 'signedIn',
   help: 'signedIn',
   overview: 'tpi',
@@ -34,17 +35,17 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   budget: 'regular',
   hedgepolicy: 'regular',
   deadlines: 'regular',
-  manageusers: 'admin',
+  manageusers: 'staff',
   editusers: 'users',
   addviewonlyuser: 'users',
   addaccountmanager: 'adminOnly',
-  csu: 'admin',
-  audit: 'admin',
+  csu: 'staff',
+  audit: 'staff',
   editconsultant: 'adminOnly',
-  managecustomers: 'admin',
-  editcustomer: 'admin',
+  managecustomers: 'staff',
+  editcustomer: 'staff',
   // managecontract/import narrows this to admins with its own guard and menu entry.
-  managecontract: 'admin',
+  managecontract: 'staff',
   notificaties: 'signedIn',
   notifications: 'signedIn',
   announcements: 'adminOnly',
@@ -56,8 +57,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
 
 export function admits(access: Access, session: SessionRole): boolean {
   switch (access) {
-    case 'admin':
-      return isAdminRole(session.role);
+    case 'staff':
+      return isStaffRole(session.role);
     case 'regular':
       return session.role !== 'admin';
     case 'signedIn':
@@ -67,7 +68,7 @@ export function admits(access: Access, session: SessionRole): boolean {
       return session.role !== 'admin' && session.allowTPIPage;
     case 'users':
       return (
-        isAdminRole(session.role) || (session.role === 'customer' && session.manageUsers === true)
+        isStaffRole(session.role) || (session.role === 'customer' && session.manageUsers === true)
       );
     case 'adminOnly':
       return session.role === 'admin';
@@ -85,7 +86,7 @@ export function homePath(
   if (tpiConsultantBehind({ impersonatedBy: session.impersonatedBy ?? null })) {
     return PATHS.consultantDashboard;
   }
-  if (isAdminRole(session.role)) return PATHS.adminDashboard;
+  if (isStaffRole(session.role)) return PATHS.adminDashboard;
   if (session.role === 'consultant' && session.allowTPIPage) return PATHS.overview;
   return PATHS.dashboard;
 }

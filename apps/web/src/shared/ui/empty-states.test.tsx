@@ -7,7 +7,7 @@ import { expectNoAxeViolations } from '../../test/axe';
 import { aUserSession } from '../../test/builders';
 import { createFakeServer, type FakeServer } from '../../test/fake-server';
 import { renderApp, screen } from '../../test/render-app';
-import { aDashboard } from '../../features/admin/admin-area-test-builders';
+import { aDashboard } from '../../test/admin-area-builders';
 
 // Whole-portal renders are slow in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });

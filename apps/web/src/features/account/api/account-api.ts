@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ACCOUNT_PATHS, AccountSchema, OwnSessionsSchema, type Account } from '@klik/api';
+import { ACCOUNT_PATHS, AccountSchema, OwnSessionsSchema, type Account, pathTo } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 
 const ACCOUNT_KEY = ['account'] as const;
@@ -28,7 +28,8 @@ export function useEndOwnSession() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId: number) => api.send('DELETE', ACCOUNT_PATHS.session(sessionId)),
+    mutationFn: (sessionId: number) =>
+      api.send('DELETE', pathTo(ACCOUNT_PATHS.session, { sessionId })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }

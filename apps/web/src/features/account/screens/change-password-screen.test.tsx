@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { REST } from '@klik/api';
+import { AUTH_PATHS } from '@klik/api';
 import { readSession } from '../../../shared/session/session-store';
 import { aUserSession } from '../../../test/builders';
 import { createFakeServer } from '../../../test/fake-server';
@@ -16,7 +16,7 @@ describe('an initial password is changed before anything else', () => {
         nieuw: { password: 'welkom123', session: aUserSession({ mustChangePassword: true }) },
       },
     });
-    server.on('POST', REST.changePassword, ({ body }) => {
+    server.on('POST', AUTH_PATHS.changePassword, ({ body }) => {
       const sent = JSON.parse(body ?? '{}') as { currentPassword: string; newPassword: string };
       if (sent.currentPassword !== 'welkom123') {
         return { status: 400, body: { code: 'CURRENT_PASSWORD_WRONG', message: 'wrong' } };
@@ -40,7 +40,7 @@ describe('an initial password is changed before anything else', () => {
       await screen.findByText('Het wachtwoord moet minimaal 8 tekens lang zijn'),
     ).toBeVisible();
     expect(screen.getByText('De wachtwoorden zijn niet gelijk')).toBeVisible();
-    expect(server.callsTo('POST', REST.changePassword)).toHaveLength(0);
+    expect(server.callsTo('POST', AUTH_PATHS.changePassword)).toHaveLength(0);
 
     await user.clear(screen.getByLabelText(/^Nieuw wachtwoord/));
     await user.type(screen.getByLabelText(/^Nieuw wachtwoord/), 'mijn-eigen-1');

@@ -1,7 +1,7 @@
 import userEvent from '@testing-library/user-event';
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, type Account, type OwnSession, type UserSession } from '@klik/api';
+import { ACCOUNT_PATHS, type Account, type OwnSession, type UserSession, pathTo } from '@klik/api';
 import { startSession } from '../../../shared/session/session-store';
 import { expectNoAxeViolations } from '../../../test/axe';
 import { aUserSession } from '../../../test/builders';
@@ -82,7 +82,7 @@ describe('my info', () => {
       aSession({ id: 1, current: true }),
       aSession({ id: 2, device: 'Safari on iOS', impersonatedBy: 'beheer' }),
     ]);
-    server.on('DELETE', ACCOUNT_PATHS.session(2), () => ({ status: 204 }));
+    server.on('DELETE', pathTo(ACCOUNT_PATHS.session, { sessionId: 2 }), () => ({ status: 204 }));
     const user = userEvent.setup();
     const table = await screen.findByTestId('own-sessions');
     expect(within(table).getByTestId('own-session-1')).toHaveTextContent('Deze sessie');
@@ -95,8 +95,12 @@ describe('my info', () => {
     await waitFor(() => expect(question).toBeVisible());
     await user.click(screen.getByTestId('confirm-end-session'));
     expect(await screen.findByTestId('session-ended-notice')).toBeVisible();
-    expect(server.callsTo('DELETE', ACCOUNT_PATHS.session(2))).toHaveLength(1);
-    expect(server.callsTo('DELETE', ACCOUNT_PATHS.session(1))).toHaveLength(0);
+    expect(server.callsTo('DELETE', pathTo(ACCOUNT_PATHS.session, { sessionId: 2 }))).toHaveLength(
+      1,
+    );
+    expect(server.callsTo('DELETE', pathTo(ACCOUNT_PATHS.session, { sessionId: 1 }))).toHaveLength(
+      0,
+    );
   });
 
   it('changes the mobile number only with the code sent to it', async () => {

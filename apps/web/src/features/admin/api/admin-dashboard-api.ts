@@ -6,6 +6,7 @@ import {
   PendingApprovalListSchema,
 } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
+import { CLICKS_QUERY_KEY } from '../../../shared/trading/decide-click';
 
 /** How often the figures are counted again while the screen is open. */
 export const DASHBOARD_REFRESH_MS = 30_000;
@@ -49,7 +50,7 @@ export function useAdminSearch(q: string) {
 export function usePendingApprovals() {
   const api = useApiClient();
   return useQuery({
-    queryKey: ['clicks', 'pendingApprovals'],
+    queryKey: [...CLICKS_QUERY_KEY, 'pendingApprovals'],
     queryFn: async () =>
       (await api.call('GET', ADMIN_PATHS.approvals, PendingApprovalListSchema)).data,
     refetchInterval: DASHBOARD_REFRESH_MS,

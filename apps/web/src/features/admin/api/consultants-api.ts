@@ -3,6 +3,7 @@ import {
   AdminUserSchema,
   type CreateConsultantBody,
   type UpdateConsultantBody,
+  pathTo,
 } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { useUserMutation } from './users-api';
@@ -18,6 +19,6 @@ export function useCreateConsultant() {
 export function useUpdateConsultant(userId: number) {
   const api = useApiClient();
   return useUserMutation((body: UpdateConsultantBody) =>
-    api.call('PUT', ADMIN_PATHS.consultant(userId), AdminUserSchema, body),
+    api.call('PUT', pathTo(ADMIN_PATHS.consultant, { userId }), AdminUserSchema, body),
   );
 }

@@ -10,6 +10,7 @@ import {
   type DashboardsBody,
   type PublishTermsBody,
   type UpdateCustomerBody,
+  pathTo,
 } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 
@@ -41,7 +42,8 @@ export function useCustomer(customerId: number, enabled = true) {
   return useQuery({
     queryKey: customersQueryKeys.one(customerId),
     enabled,
-    queryFn: () => api.call('GET', ADMIN_PATHS.customer(customerId), CustomerDetailSchema),
+    queryFn: () =>
+      api.call('GET', pathTo(ADMIN_PATHS.customer, { customerId }), CustomerDetailSchema),
     // A stale version must be reloaded on purpose, never swapped under a form being edited.
     refetchOnWindowFocus: false,
   });
@@ -68,21 +70,26 @@ export function useCreateCustomer() {
 export function useUpdateCustomer(customerId: number) {
   const api = useApiClient();
   return useCustomerMutation((body: UpdateCustomerBody) =>
-    api.call('PUT', ADMIN_PATHS.customer(customerId), CustomerDetailSchema, body),
+    api.call('PUT', pathTo(ADMIN_PATHS.customer, { customerId }), CustomerDetailSchema, body),
   );
 }
 
 export function useSetCustomerDashboards(customerId: number) {
   const api = useApiClient();
   return useCustomerMutation((body: DashboardsBody) =>
-    api.call('PUT', ADMIN_PATHS.customerDashboards(customerId), CustomerDetailSchema, body),
+    api.call(
+      'PUT',
+      pathTo(ADMIN_PATHS.customerDashboards, { customerId }),
+      CustomerDetailSchema,
+      body,
+    ),
   );
 }
 
 export function useSetCustomerActive(customerId: number) {
   const api = useApiClient();
   return useCustomerMutation((body: { version: number; active: boolean }) =>
-    api.call('PUT', ADMIN_PATHS.customerActive(customerId), CustomerDetailSchema, body),
+    api.call('PUT', pathTo(ADMIN_PATHS.customerActive, { customerId }), CustomerDetailSchema, body),
   );
 }
 
@@ -91,7 +98,8 @@ export function useCustomerTerms(customerId: number) {
   const api = useApiClient();
   return useQuery({
     queryKey: customersQueryKeys.terms(customerId),
-    queryFn: () => api.call('GET', ADMIN_PATHS.customerTerms(customerId), TermsVersionListSchema),
+    queryFn: () =>
+      api.call('GET', pathTo(ADMIN_PATHS.customerTerms, { customerId }), TermsVersionListSchema),
   });
 }
 
@@ -101,7 +109,7 @@ export function usePublishTerms(customerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PublishTermsBody) =>
-      api.call('POST', ADMIN_PATHS.customerTerms(customerId), TermsVersionSchema, body),
+      api.call('POST', pathTo(ADMIN_PATHS.customerTerms, { customerId }), TermsVersionSchema, body),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: customersQueryKeys.terms(customerId) }),

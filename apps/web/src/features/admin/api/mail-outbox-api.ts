@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MAIL_OUTBOX_PATHS, MailOutboxPageSchema } from '@klik/api';
+import { MailOutboxPageSchema, MAIL_PATHS } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 
 /**
@@ -13,7 +13,7 @@ export function useMailOutboxPage(query: string) {
     queryFn: () =>
       api.call(
         'GET',
-        `${MAIL_OUTBOX_PATHS.list}${query === '' ? '' : `?${query}`}`,
+        `${MAIL_PATHS.outbox}${query === '' ? '' : `?${query}`}`,
         MailOutboxPageSchema,
       ),
     // The page stays readable while the next one loads.

@@ -1,6 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ActiveSessionsSchema, MARKET_REST, REST, TradingStatusSchema } from '@klik/api';
+import {
+  ActiveSessionsSchema,
+  TradingStatusSchema,
+  REALTIME_PATHS,
+  TRADING_PATHS,
+  pathTo,
+} from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { setTradingStatus } from '../../../shared/trading/trading-status';
 import { useSessionCount } from '../../../shared/websocket/realtime-context';
@@ -23,7 +29,7 @@ export function useActiveSessions() {
   }, [count, queryClient]);
   return useQuery({
     queryKey: ACTIVE_SESSIONS_QUERY_KEY,
-    queryFn: () => api.call('GET', MARKET_REST.sessions, ActiveSessionsSchema),
+    queryFn: () => api.call('GET', REALTIME_PATHS.sessions, ActiveSessionsSchema),
     refetchInterval: 30_000,
   });
 }
@@ -33,7 +39,8 @@ export function useTerminateSession() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId: number) => api.send('DELETE', MARKET_REST.session(sessionId)),
+    mutationFn: (sessionId: number) =>
+      api.send('DELETE', pathTo(REALTIME_PATHS.session, { id: sessionId })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ACTIVE_SESSIONS_QUERY_KEY }),
   });
 }
@@ -44,7 +51,7 @@ export function useSetTradingStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (pauzeActive: boolean) =>
-      api.call('PUT', REST.tradingStatus, TradingStatusSchema, { pauzeActive }),
+      api.call('PUT', TRADING_PATHS.status, TradingStatusSchema, { pauzeActive }),
     onSuccess: (status) => setTradingStatus(queryClient, status),
   });
 }

@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_PATHS,
-  PASSWORD_RESET_PATHS,
   AdminUserSchema,
   UserListSchema,
   type AdminUser,
@@ -9,6 +8,7 @@ import {
   type CreateUserBody,
   type CreateViewOnlyUserBody,
   type UpdateUserBody,
+  pathTo,
 } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 
@@ -38,7 +38,7 @@ export function useUser(userId: number, enabled = true) {
   return useQuery({
     queryKey: usersQueryKeys.one(userId),
     enabled,
-    queryFn: () => api.call('GET', ADMIN_PATHS.user(userId), AdminUserSchema),
+    queryFn: () => api.call('GET', pathTo(ADMIN_PATHS.user, { userId }), AdminUserSchema),
     // A stale version must be reloaded on purpose, never swapped under a form being edited.
     refetchOnWindowFocus: false,
   });
@@ -58,14 +58,14 @@ export function useUserMutation<Input>(send: (input: Input) => Promise<AdminUser
 export function useUpdateUser(userId: number) {
   const api = useApiClient();
   return useUserMutation((body: UpdateUserBody) =>
-    api.call('PUT', ADMIN_PATHS.user(userId), AdminUserSchema, body),
+    api.call('PUT', pathTo(ADMIN_PATHS.user, { userId }), AdminUserSchema, body),
   );
 }
 
 export function useSetUserActive(userId: number) {
   const api = useApiClient();
   return useUserMutation((body: { version: number; active: boolean }) =>
-    api.call('PUT', ADMIN_PATHS.userActive(userId), AdminUserSchema, body),
+    api.call('PUT', pathTo(ADMIN_PATHS.userActive, { userId }), AdminUserSchema, body),
   );
 }
 
@@ -94,7 +94,7 @@ export function useCreateAccountManager() {
 export function useResendInvitation(userId: number) {
   const api = useApiClient();
   return useUserMutation(() =>
-    api.call('POST', PASSWORD_RESET_PATHS.resendInvitation(userId), AdminUserSchema),
+    api.call('POST', pathTo(ADMIN_PATHS.userInvitation, { userId }), AdminUserSchema),
   );
 }
 
@@ -102,6 +102,6 @@ export function useResendInvitation(userId: number) {
 export function useResetPassword(userId: number) {
   const api = useApiClient();
   return useUserMutation((body: { version: number; initialPassword: string }) =>
-    api.call('PUT', ADMIN_PATHS.userPassword(userId), AdminUserSchema, body),
+    api.call('PUT', pathTo(ADMIN_PATHS.userPassword, { userId }), AdminUserSchema, body),
   );
 }

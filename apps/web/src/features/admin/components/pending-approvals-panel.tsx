@@ -2,7 +2,7 @@ import { Stack, Table, Text, Title } from '@mantine/core';
 import { formatDateTime, formatMoney } from '../../../shared/format/format-numbers';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
-import { ApprovalActions } from '../../clicks/components/approval-actions';
+import { ApprovalActions } from '../../../shared/trading/approval-actions';
 import { usePendingApprovals } from '../api/admin-dashboard-api';
 import { LoadFailed, Loading } from '../../../shared/ui/load-states';
 

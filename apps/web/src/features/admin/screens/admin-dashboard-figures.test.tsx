@@ -8,7 +8,7 @@ import { aUserSession } from '../../../test/builders';
 import { aClickDetail } from '../../../test/click-builders';
 import { createFakeServer } from '../../../test/fake-server';
 import { renderApp, screen } from '../../../test/render-app';
-import { aDashboard, aSearchResult, anAuditEvent } from '../admin-area-test-builders';
+import { aDashboard, aSearchResult, anAuditEvent } from '../../../test/admin-area-builders';
 import { anAdminSession, watched } from '../test-builders';
 
 vi.setConfig({ testTimeout: 20_000 });

@@ -1,6 +1,6 @@
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { REST, type UserSession } from '@klik/api';
+import { type UserSession, AUTH_PATHS } from '@klik/api';
 import { readSession, startSession } from '../../../shared/session/session-store';
 import { aCustomer, aUserSession } from '../../../test/builders';
 import { createFakeServer } from '../../../test/fake-server';
@@ -36,8 +36,8 @@ describe('admin dashboard: sign in as user', () => {
     await user.click(screen.getByRole('button', { name: 'Inloggen als gebruiker' }));
     await screen.findByTestId('screen-dashboard');
     expect(app.location()).toBe('/dashboard');
-    expect(server.callsTo('POST', REST.loginAs)[0]?.body).toBe('jansen');
-    expect(server.callsTo('POST', REST.loginAs)[0]?.headers.get('authorization')).toBe(
+    expect(server.callsTo('POST', AUTH_PATHS.loginAs)[0]?.body).toBe('jansen');
+    expect(server.callsTo('POST', AUTH_PATHS.loginAs)[0]?.headers.get('authorization')).toBe(
       'Bearer admin-token',
     );
     expect(readSession()?.token).toBe('as-user-token');
@@ -69,13 +69,13 @@ describe('admin dashboard: sign in as user', () => {
     );
     expect(warn).toHaveBeenCalledWith('Login as user failed', expect.anything());
     expect(readSession()?.token).toBe('admin-token');
-    expect(server.callsTo('POST', REST.loginAs)).toHaveLength(1);
+    expect(server.callsTo('POST', AUTH_PATHS.loginAs)).toHaveLength(1);
   });
 
   it('asks for a username before calling the server', async () => {
     const { server, user } = await openAsAdmin({});
     await user.click(screen.getByRole('button', { name: 'Inloggen als gebruiker' }));
     expect(screen.getByText('Gebruikersnaam verplicht')).toBeInTheDocument();
-    expect(server.callsTo('POST', REST.loginAs)).toHaveLength(0);
+    expect(server.callsTo('POST', AUTH_PATHS.loginAs)).toHaveLength(0);
   });
 });

@@ -7,7 +7,7 @@ import { expectNoAxeViolations } from '../../../test/axe';
 import { aUserSession } from '../../../test/builders';
 import { createFakeServer } from '../../../test/fake-server';
 import { renderApp, screen } from '../../../test/render-app';
-import { anAuditEvent, anAuditPage } from '../admin-area-test-builders';
+import { anAuditEvent, anAuditPage } from '../../../test/admin-area-builders';
 import { aCustomerPage, aCustomerSummary, anAdminSession, watched } from '../test-builders';
 
 vi.setConfig({ testTimeout: 20_000 });

@@ -1,7 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ADMIN_PATHS, type AdminUser, type UserSession } from '@klik/api';
+import { ADMIN_PATHS, type AdminUser, type UserSession, pathTo } from '@klik/api';
 import { startSession } from '../../../shared/session/session-store';
 import { expectNoAxeViolations } from '../../../test/axe';
 import { aUserSession } from '../../../test/builders';
@@ -76,12 +76,12 @@ describe('editconsultant/{id}', () => {
     const { user, fake, urls } = open('/editconsultant/41', [
       {
         method: 'GET',
-        path: ADMIN_PATHS.user(41),
+        path: pathTo(ADMIN_PATHS.user, { userId: 41 }),
         answer: () => ({ status: 200, body: consultant() }),
       },
       {
         method: 'PUT',
-        path: ADMIN_PATHS.consultant(41),
+        path: pathTo(ADMIN_PATHS.consultant, { userId: 41 }),
         answer: () => ({ status: 200, body: consultant({ version: 5, allowTPIPage: true }) }),
       },
     ]);
@@ -100,7 +100,7 @@ describe('editconsultant/{id}', () => {
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
 
     expect(await screen.findByTestId('consultant-saved')).toBeVisible();
-    expect(sentBodies(fake, 'PUT', ADMIN_PATHS.consultant(41))).toEqual([
+    expect(sentBodies(fake, 'PUT', pathTo(ADMIN_PATHS.consultant, { userId: 41 }))).toEqual([
       {
         version: 4,
         name: 'Energie Advies Noord B.V.',
@@ -124,12 +124,12 @@ describe('editconsultant/{id}', () => {
     const { user, fake } = open('/editconsultant/41', [
       {
         method: 'GET',
-        path: ADMIN_PATHS.user(41),
+        path: pathTo(ADMIN_PATHS.user, { userId: 41 }),
         answer: () => ({ status: 200, body: consultant({ customers: withdrawn }) }),
       },
       {
         method: 'PUT',
-        path: ADMIN_PATHS.consultant(41),
+        path: pathTo(ADMIN_PATHS.consultant, { userId: 41 }),
         answer: () => ({ status: 200, body: consultant({ version: 5 }) }),
       },
     ]);
@@ -145,7 +145,9 @@ describe('editconsultant/{id}', () => {
     await user.click(metaal);
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByTestId('consultant-saved')).toBeVisible();
-    expect(sentBodies(fake, 'PUT', ADMIN_PATHS.consultant(41))[0]?.mandates).toEqual([
+    expect(
+      sentBodies(fake, 'PUT', pathTo(ADMIN_PATHS.consultant, { userId: 41 }))[0]?.mandates,
+    ).toEqual([
       { customerId: 11, clickAuthorized: false },
       { customerId: 12, clickAuthorized: true },
     ]);
@@ -155,12 +157,12 @@ describe('editconsultant/{id}', () => {
     const { user } = open('/editconsultant/41', [
       {
         method: 'GET',
-        path: ADMIN_PATHS.user(41),
+        path: pathTo(ADMIN_PATHS.user, { userId: 41 }),
         answer: () => ({ status: 200, body: consultant() }),
       },
       {
         method: 'PUT',
-        path: ADMIN_PATHS.consultant(41),
+        path: pathTo(ADMIN_PATHS.consultant, { userId: 41 }),
         answer: () => ({
           status: 409,
           body: { code: 'CONSULTANT_NAME_NOT_UNIQUE', message: 'taken' },
@@ -182,7 +184,7 @@ describe('editconsultant/{id}', () => {
     const { user, fake } = open('/editconsultant/41', [
       {
         method: 'GET',
-        path: ADMIN_PATHS.user(41),
+        path: pathTo(ADMIN_PATHS.user, { userId: 41 }),
         answer: () => ({
           status: 200,
           body: consultant(version === 4 ? {} : { version, email: 'nieuw@advies.nl' }),
@@ -190,7 +192,7 @@ describe('editconsultant/{id}', () => {
       },
       {
         method: 'PUT',
-        path: ADMIN_PATHS.consultant(41),
+        path: pathTo(ADMIN_PATHS.consultant, { userId: 41 }),
         answer: (body) =>
           (JSON.parse(body ?? '{}') as { version: number }).version === version
             ? { status: 200, body: consultant({ version: version + 1 }) }
@@ -209,9 +211,11 @@ describe('editconsultant/{id}', () => {
     expect(name).toHaveValue('Advies Zuid');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByTestId('consultant-saved')).toBeVisible();
-    expect(sentBodies(fake, 'PUT', ADMIN_PATHS.consultant(41)).map((body) => body.version)).toEqual(
-      [4, 5],
-    );
+    expect(
+      sentBodies(fake, 'PUT', pathTo(ADMIN_PATHS.consultant, { userId: 41 })).map(
+        (body) => body.version,
+      ),
+    ).toEqual([4, 5]);
   });
 });
 
@@ -225,7 +229,7 @@ describe('editconsultant: the list and a new consultant', () => {
       },
       {
         method: 'GET',
-        path: ADMIN_PATHS.user(41),
+        path: pathTo(ADMIN_PATHS.user, { userId: 41 }),
         answer: () => ({ status: 200, body: consultant() }),
       },
     ]);
@@ -248,7 +252,7 @@ describe('editconsultant: the list and a new consultant', () => {
       },
       {
         method: 'GET',
-        path: ADMIN_PATHS.user(50),
+        path: pathTo(ADMIN_PATHS.user, { userId: 50 }),
         answer: () => ({ status: 200, body: consultant({ id: 50, customers: [] }) }),
       },
     ]);

@@ -1,7 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ADMIN_PATHS, REST } from '@klik/api';
+import { ADMIN_PATHS, AUTH_PATHS } from '@klik/api';
 import { readSession, startSession } from '../../../shared/session/session-store';
 import { aUserSession } from '../../../test/builders';
 import { createFakeServer } from '../../../test/fake-server';
@@ -40,14 +40,16 @@ describe('csu: sign in as another user', () => {
 
     await user.click(within(results).getByRole('button', { name: 'Inloggen als Piet Jansen' }));
     await waitFor(() => expect(app.location()).toBe('/dashboard'));
-    expect(fake.callsTo('POST', REST.loginAs)[0]?.body).toBe('jansen');
+    expect(fake.callsTo('POST', AUTH_PATHS.loginAs)[0]?.body).toBe('jansen');
     const banner = await screen.findByTestId('impersonation-banner');
     expect(banner).toHaveTextContent('U werkt als Piet Jansen (ingelogd via beheer).');
 
     await user.click(within(banner).getByRole('button', { name: /Terug naar mijn eigen sessie/ }));
     await waitFor(() => expect(app.location()).toBe('/csu?q=jan'));
     expect(readSession()?.token).toBe('token-of-admin');
-    expect(fake.callsTo('POST', REST.logout).map((call) => call.body)).toEqual(['token-borrowed']);
+    expect(fake.callsTo('POST', AUTH_PATHS.logout).map((call) => call.body)).toEqual([
+      'token-borrowed',
+    ]);
     expect(screen.queryByTestId('impersonation-banner')).toBeNull();
   });
 
@@ -60,7 +62,7 @@ describe('csu: sign in as another user', () => {
     await user.click(screen.getByTestId('user-menu'));
     await user.click(await screen.findByTestId('logout-button'));
     await waitFor(() =>
-      expect(fake.callsTo('POST', REST.logout).map((call) => call.body)).toEqual([
+      expect(fake.callsTo('POST', AUTH_PATHS.logout).map((call) => call.body)).toEqual([
         'token-borrowed',
         'token-of-admin',
       ]),

@@ -1,6 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ADMIN_PATHS } from '@klik/api';
+import { ADMIN_PATHS, pathTo } from '@klik/api';
 import { aCustomerDetail, aTermsVersion } from '../customer-test-builders';
 import { anAdminSession } from '../test-builders';
 import { screen } from '../../../test/render-app';
@@ -21,7 +21,7 @@ describe('editcustomer: dashboards', () => {
         ],
       }),
     );
-    server.on('PUT', ADMIN_PATHS.customerDashboards(11), () => ({
+    server.on('PUT', pathTo(ADMIN_PATHS.customerDashboards, { customerId: 11 }), () => ({
       status: 200,
       body: aCustomerDetail({
         version: 4,
@@ -42,7 +42,9 @@ describe('editcustomer: dashboards', () => {
     // A new dashboard without a name is refused at its field before anything is sent.
     await user.click(within(form).getByRole('button', { name: 'Dashboards opslaan' }));
     expect(await within(form).findByText('Naam is verplicht')).toBeVisible();
-    expect(server.callsTo('PUT', ADMIN_PATHS.customerDashboards(11))).toHaveLength(0);
+    expect(
+      server.callsTo('PUT', pathTo(ADMIN_PATHS.customerDashboards, { customerId: 11 })),
+    ).toHaveLength(0);
 
     const fresh = within(form).getByRole('group', { name: 'Dashboard 2' });
     await user.type(within(fresh).getByLabelText(/Naam van het dashboard/), 'Winkel');
@@ -53,7 +55,9 @@ describe('editcustomer: dashboards', () => {
     await user.click(within(form).getByRole('button', { name: 'Dashboards opslaan' }));
     expect(await within(form).findByTestId('dashboards-saved')).toBeVisible();
     // Contracts keep the customer's order, whatever order they were ticked in.
-    expect(sentBody(server, 'PUT', ADMIN_PATHS.customerDashboards(11))).toEqual({
+    expect(
+      sentBody(server, 'PUT', pathTo(ADMIN_PATHS.customerDashboards, { customerId: 11 })),
+    ).toEqual({
       version: 3,
       dashboards: [
         { name: 'Winkel', contractIds: ['K-1001', 'K-1002'] },
@@ -64,7 +68,7 @@ describe('editcustomer: dashboards', () => {
 
   it('a stale version keeps the dashboards as edited and saves them after a reload', async () => {
     const { user, server, changeOnServer } = openCustomer(anAdminSession());
-    server.on('PUT', ADMIN_PATHS.customerDashboards(11), ({ body }) => {
+    server.on('PUT', pathTo(ADMIN_PATHS.customerDashboards, { customerId: 11 }), ({ body }) => {
       const sent = JSON.parse(body ?? '{}') as { version: number };
       return sent.version === 3
         ? { status: 409, body: { code: 'VERSION_CONFLICT', message: 'stale' } }
@@ -80,7 +84,9 @@ describe('editcustomer: dashboards', () => {
     expect(within(form).getByLabelText(/K-1002/)).toBeChecked();
     await user.click(within(form).getByRole('button', { name: 'Dashboards opslaan' }));
     expect(await within(form).findByTestId('dashboards-saved')).toBeVisible();
-    expect(sentBody(server, 'PUT', ADMIN_PATHS.customerDashboards(11))).toMatchObject({
+    expect(
+      sentBody(server, 'PUT', pathTo(ADMIN_PATHS.customerDashboards, { customerId: 11 })),
+    ).toMatchObject({
       version: 4,
       dashboards: [{ id: 101, contractIds: ['K-1001', 'K-1002'] }],
     });
@@ -101,7 +107,7 @@ describe('editcustomer: terms', () => {
 
   it('publishes a new version in Dutch and English after a confirmation that every user must accept it', async () => {
     const { user, server } = openCustomer(anAdminSession());
-    server.on('POST', ADMIN_PATHS.customerTerms(11), () => ({
+    server.on('POST', pathTo(ADMIN_PATHS.customerTerms, { customerId: 11 }), () => ({
       status: 201,
       body: aTermsVersion({ version: 5, customerId: 11, bodyNl: 'Nieuw', bodyEn: 'New' }),
     }));
@@ -119,15 +125,19 @@ describe('editcustomer: terms', () => {
     await user.click(within(form).getByRole('button', { name: 'Voorwaarden publiceren' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('elke gebruiker moet haar accepteren voor de volgende klik');
-    expect(server.callsTo('POST', ADMIN_PATHS.customerTerms(11))).toHaveLength(0);
+    expect(
+      server.callsTo('POST', pathTo(ADMIN_PATHS.customerTerms, { customerId: 11 })),
+    ).toHaveLength(0);
     await user.click(within(dialog).getByTestId('confirm-publish-terms'));
     expect(await within(form).findByTestId('terms-published')).toHaveTextContent(
       'Versie 5 is gepubliceerd.',
     );
-    expect(sentBody(server, 'POST', ADMIN_PATHS.customerTerms(11))).toEqual({
-      bodyNl: 'Nieuw',
-      bodyEn: 'New',
-    });
+    expect(sentBody(server, 'POST', pathTo(ADMIN_PATHS.customerTerms, { customerId: 11 }))).toEqual(
+      {
+        bodyNl: 'Nieuw',
+        bodyEn: 'New',
+      },
+    );
     expect(within(form).getByLabelText(/Tekst in het Nederlands/)).toHaveValue('');
   });
 });

@@ -1,6 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ADMIN_PATHS } from '@klik/api';
+import { ADMIN_PATHS, pathTo } from '@klik/api';
 import { startSession } from '../../../shared/session/session-store';
 import { aUserSession } from '../../../test/builders';
 import { expectNoAxeViolations } from '../../../test/axe';
@@ -17,7 +17,7 @@ const settings = () => screen.findByRole('form', { name: 'Naam en klikinstelling
 describe('editcustomer: name and click settings', () => {
   it('saves the name, SMS, four-eyes and the changed click limits on the version read', async () => {
     const { user, server } = openCustomer(anAdminSession());
-    server.on('PUT', ADMIN_PATHS.customer(11), () => ({
+    server.on('PUT', pathTo(ADMIN_PATHS.customer, { customerId: 11 }), () => ({
       status: 200,
       body: aCustomerDetail({ name: 'Bakkerij Jansen B.V.', requireSms: true, version: 4 }),
     }));
@@ -33,7 +33,7 @@ describe('editcustomer: name and click settings', () => {
     await user.click(within(form).getByRole('button', { name: 'Klant opslaan' }));
     expect(await within(form).findByTestId('settings-saved')).toHaveTextContent('opgeslagen');
     // Only the contract whose limits changed is sent.
-    expect(sentBody(server, 'PUT', ADMIN_PATHS.customer(11))).toEqual({
+    expect(sentBody(server, 'PUT', pathTo(ADMIN_PATHS.customer, { customerId: 11 }))).toEqual({
       version: 3,
       name: 'Bakkerij Jansen B.V.',
       requireSms: true,
@@ -49,7 +49,7 @@ describe('editcustomer: name and click settings', () => {
       anAdminSession(),
       aCustomerDetail({ ssoLinkByEmail: false }),
     );
-    server.on('PUT', ADMIN_PATHS.customer(11), () => ({
+    server.on('PUT', pathTo(ADMIN_PATHS.customer, { customerId: 11 }), () => ({
       status: 200,
       body: aCustomerDetail({ ssoLinkByEmail: true, version: 4 }),
     }));
@@ -59,17 +59,19 @@ describe('editcustomer: name and click settings', () => {
     await user.click(link);
     await user.click(within(form).getByRole('button', { name: 'Klant opslaan' }));
     expect(await within(form).findByTestId('settings-saved')).toBeVisible();
-    expect(sentBody(server, 'PUT', ADMIN_PATHS.customer(11))).toMatchObject({
-      version: 3,
-      ssoLinkByEmail: true,
-      clickLimits: [],
-    });
+    expect(sentBody(server, 'PUT', pathTo(ADMIN_PATHS.customer, { customerId: 11 }))).toMatchObject(
+      {
+        version: 3,
+        ssoLinkByEmail: true,
+        clickLimits: [],
+      },
+    );
     expect(link).toBeChecked();
   });
 
   it('sends whether a code from an authenticator app may replace the SMS code', async () => {
     const { user, server } = openCustomer(anAdminSession(), aCustomerDetail({ allowTotp: false }));
-    server.on('PUT', ADMIN_PATHS.customer(11), () => ({
+    server.on('PUT', pathTo(ADMIN_PATHS.customer, { customerId: 11 }), () => ({
       status: 200,
       body: aCustomerDetail({ allowTotp: true, version: 4 }),
     }));
@@ -79,10 +81,12 @@ describe('editcustomer: name and click settings', () => {
     );
     await user.click(within(form).getByRole('button', { name: 'Klant opslaan' }));
     expect(await within(form).findByTestId('settings-saved')).toBeVisible();
-    expect(sentBody(server, 'PUT', ADMIN_PATHS.customer(11))).toMatchObject({
-      allowTotp: true,
-      ssoLinkByEmail: false,
-    });
+    expect(sentBody(server, 'PUT', pathTo(ADMIN_PATHS.customer, { customerId: 11 }))).toMatchObject(
+      {
+        allowTotp: true,
+        ssoLinkByEmail: false,
+      },
+    );
   });
 
   it('shows a bad click limit beside its field and sends nothing (spec section 5)', async () => {
@@ -109,12 +113,12 @@ describe('editcustomer: name and click settings', () => {
     await user.clear(smallest);
     await user.click(within(form).getByRole('button', { name: 'Klant opslaan' }));
     expect(await within(form).findByText('Percentage is verplicht')).toBeVisible();
-    expect(server.callsTo('PUT', ADMIN_PATHS.customer(11))).toHaveLength(0);
+    expect(server.callsTo('PUT', pathTo(ADMIN_PATHS.customer, { customerId: 11 }))).toHaveLength(0);
   });
 
   it('on a stale version says someone else changed the customer, keeps the input and saves after a reload', async () => {
     const { user, server, changeOnServer } = openCustomer(anAdminSession());
-    server.on('PUT', ADMIN_PATHS.customer(11), ({ body }) => {
+    server.on('PUT', pathTo(ADMIN_PATHS.customer, { customerId: 11 }), ({ body }) => {
       const sent = JSON.parse(body ?? '{}') as { version: number };
       return sent.version === 3
         ? { status: 409, body: { code: 'VERSION_CONFLICT', message: 'stale', details: {} } }
@@ -138,10 +142,12 @@ describe('editcustomer: name and click settings', () => {
     expect(name).toHaveValue('Jansen & Co');
     await user.click(within(form).getByRole('button', { name: 'Klant opslaan' }));
     expect(await within(form).findByTestId('settings-saved')).toBeVisible();
-    expect(sentBody(server, 'PUT', ADMIN_PATHS.customer(11))).toMatchObject({
-      version: 4,
-      name: 'Jansen & Co',
-    });
+    expect(sentBody(server, 'PUT', pathTo(ADMIN_PATHS.customer, { customerId: 11 }))).toMatchObject(
+      {
+        version: 4,
+        name: 'Jansen & Co',
+      },
+    );
   });
 
   it('shows a name that another customer has at the field, in English too', async () => {
@@ -150,7 +156,7 @@ describe('editcustomer: name and click settings', () => {
       aCustomerDetail(),
       { locale: 'en' },
     );
-    server.on('PUT', ADMIN_PATHS.customer(11), () => ({
+    server.on('PUT', pathTo(ADMIN_PATHS.customer, { customerId: 11 }), () => ({
       status: 409,
       body: { code: 'CUSTOMER_NAME_NOT_UNIQUE', message: 'exists' },
     }));
@@ -164,7 +170,7 @@ describe('editcustomer: name and click settings', () => {
 
   it('deactivates after a confirmation that says what follows', async () => {
     const { user, server } = openCustomer(anAdminSession());
-    server.on('PUT', ADMIN_PATHS.customerActive(11), () => ({
+    server.on('PUT', pathTo(ADMIN_PATHS.customerActive, { customerId: 11 }), () => ({
       status: 200,
       body: aCustomerDetail({ active: false, version: 4 }),
     }));
@@ -175,10 +181,12 @@ describe('editcustomer: name and click settings', () => {
     await waitFor(() =>
       expect(screen.getByTestId('customer-active')).toHaveTextContent('Gedeactiveerd'),
     );
-    expect(sentBody(server, 'PUT', ADMIN_PATHS.customerActive(11))).toEqual({
-      version: 3,
-      active: false,
-    });
+    expect(sentBody(server, 'PUT', pathTo(ADMIN_PATHS.customerActive, { customerId: 11 }))).toEqual(
+      {
+        version: 3,
+        active: false,
+      },
+    );
     expect(screen.getByTestId('reactivate-customer')).toHaveTextContent('Klant activeren');
   });
 
@@ -222,7 +230,7 @@ describe('editcustomer: name and click settings', () => {
 
   it('says what went wrong when the customer cannot be loaded', async () => {
     const server = createFakeServer({});
-    server.on('GET', ADMIN_PATHS.customer(77), () => ({
+    server.on('GET', pathTo(ADMIN_PATHS.customer, { customerId: 77 }), () => ({
       status: 403,
       body: { code: 'FORBIDDEN', message: 'no' },
     }));

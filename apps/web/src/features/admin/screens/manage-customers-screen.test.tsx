@@ -1,7 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ADMIN_PATHS, type UserSession } from '@klik/api';
+import { ADMIN_PATHS, type UserSession, pathTo } from '@klik/api';
 import { startSession } from '../../../shared/session/session-store';
 import { aUserSession } from '../../../test/builders';
 import { expectNoAxeViolations } from '../../../test/axe';
@@ -54,11 +54,14 @@ describe('managecustomers', () => {
         total: 2,
       },
     }));
-    fake.on('GET', ADMIN_PATHS.customer(12), () => ({
+    fake.on('GET', pathTo(ADMIN_PATHS.customer, { customerId: 12 }), () => ({
       status: 200,
       body: aCustomerDetail({ id: 12, name: 'Jansen Logistiek' }),
     }));
-    fake.on('GET', ADMIN_PATHS.customerTerms(12), () => ({ status: 200, body: { data: [] } }));
+    fake.on('GET', pathTo(ADMIN_PATHS.customerTerms, { customerId: 12 }), () => ({
+      status: 200,
+      body: { data: [] },
+    }));
     const table = await screen.findByTestId('customer-table');
     expect(table.querySelectorAll('tbody tr')).toHaveLength(2);
     expect(screen.getByTestId('customer-status-12')).toHaveTextContent('Gedeactiveerd');
@@ -135,11 +138,11 @@ describe('managecustomers', () => {
         ? { status: 409, body: { code: 'CUSTOMER_NAME_NOT_UNIQUE', message: 'exists' } }
         : { status: 201, body: aCustomerDetail({ id: 77, name: sent.name, version: 1 }) };
     });
-    fake.on('GET', ADMIN_PATHS.customer(77), () => ({
+    fake.on('GET', pathTo(ADMIN_PATHS.customer, { customerId: 77 }), () => ({
       status: 200,
       body: aCustomerDetail({ id: 77, name: 'Brouwerij De Klok', version: 1 }),
     }));
-    fake.on('GET', ADMIN_PATHS.customerTerms(77), () => ({
+    fake.on('GET', pathTo(ADMIN_PATHS.customerTerms, { customerId: 77 }), () => ({
       status: 200,
       body: { data: [aTermsVersion()] },
     }));

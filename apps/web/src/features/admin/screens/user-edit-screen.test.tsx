@@ -1,7 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ADMIN_PATHS, type AdminUser, type UserSession } from '@klik/api';
+import { ADMIN_PATHS, type AdminUser, type UserSession, pathTo } from '@klik/api';
 import { startSession } from '../../../shared/session/session-store';
 import { aUserSession } from '../../../test/builders';
 import { createFakeServer } from '../../../test/fake-server';
@@ -13,7 +13,10 @@ vi.setConfig({ testTimeout: 20_000 });
 function open(path: string, session: UserSession, user: AdminUser = anAdminUser()) {
   const server = createFakeServer({});
   let current = user;
-  server.on('GET', ADMIN_PATHS.user(user.id), () => ({ status: 200, body: current }));
+  server.on('GET', pathTo(ADMIN_PATHS.user, { userId: user.id }), () => ({
+    status: 200,
+    body: current,
+  }));
   startSession(session);
   const app = renderApp(server, path);
   return {
@@ -47,19 +50,19 @@ describe('edit a user', () => {
     expect(email).toHaveAttribute('aria-invalid', 'true');
     // The first field in error has the focus.
     await waitFor(() => expect(screen.getByLabelText(/^Naam/)).toHaveFocus());
-    expect(server.callsTo('PUT', ADMIN_PATHS.user(31))).toHaveLength(0);
+    expect(server.callsTo('PUT', pathTo(ADMIN_PATHS.user, { userId: 31 }))).toHaveLength(0);
   });
 
   it('saves on the version read, with per-customer rights', async () => {
     const { user, server } = open('/editusers/31', anAdminSession());
-    server.on('PUT', ADMIN_PATHS.user(31), () => ({
+    server.on('PUT', pathTo(ADMIN_PATHS.user, { userId: 31 }), () => ({
       status: 200,
       body: anAdminUser({ version: 4 }),
     }));
     await user.click(await screen.findByLabelText('Mag klikken voor Bakkerij Jansen'));
     await user.click(screen.getByTestId('save-user'));
     expect(await screen.findByTestId('user-saved')).toHaveTextContent('opgeslagen');
-    expect(sentBody(server, 'PUT', ADMIN_PATHS.user(31))).toMatchObject({
+    expect(sentBody(server, 'PUT', pathTo(ADMIN_PATHS.user, { userId: 31 }))).toMatchObject({
       version: 3,
       email: 'piet@jansen.nl',
       mobile: '+31612345678',
@@ -76,7 +79,7 @@ describe('edit a user', () => {
         aCustomerSummary({ id: 4711, name: 'Brouwerij De Klok' }),
       ]),
     }));
-    server.on('PUT', ADMIN_PATHS.user(31), () => ({
+    server.on('PUT', pathTo(ADMIN_PATHS.user, { userId: 31 }), () => ({
       status: 200,
       body: anAdminUser({ version: 4 }),
     }));
@@ -88,7 +91,7 @@ describe('edit a user', () => {
     await user.click(screen.getByLabelText('Alleen lezen voor Brouwerij De Klok'));
     await user.click(screen.getByTestId('save-user'));
     expect(await screen.findByTestId('user-saved')).toBeVisible();
-    expect(sentBody(server, 'PUT', ADMIN_PATHS.user(31))).toMatchObject({
+    expect(sentBody(server, 'PUT', pathTo(ADMIN_PATHS.user, { userId: 31 }))).toMatchObject({
       customers: [
         { customerId: 11, readOnly: false, clickAuthorized: true },
         { customerId: 4711, readOnly: true, clickAuthorized: true },
@@ -98,7 +101,7 @@ describe('edit a user', () => {
 
   it('on a stale version keeps what was typed, reloads on request and saves on the new version', async () => {
     const { user, server, changeOnServer } = open('/editusers/31', anAdminSession());
-    server.on('PUT', ADMIN_PATHS.user(31), ({ body }) => {
+    server.on('PUT', pathTo(ADMIN_PATHS.user, { userId: 31 }), ({ body }) => {
       const sent = JSON.parse(body ?? '{}') as { version: number };
       return sent.version === 3
         ? { status: 409, body: { code: 'VERSION_CONFLICT', message: 'stale' } }
@@ -118,7 +121,7 @@ describe('edit a user', () => {
     expect(name).toHaveValue('Piet J.');
     await user.click(screen.getByTestId('save-user'));
     expect(await screen.findByTestId('user-saved')).toBeVisible();
-    expect(sentBody(server, 'PUT', ADMIN_PATHS.user(31))).toMatchObject({
+    expect(sentBody(server, 'PUT', pathTo(ADMIN_PATHS.user, { userId: 31 }))).toMatchObject({
       version: 4,
       name: 'Piet J.',
     });
@@ -126,7 +129,7 @@ describe('edit a user', () => {
 
   it("shows the server's refusal at its field: an e-mail address that exists", async () => {
     const { user, server } = open('/editusers/31', anAdminSession());
-    server.on('PUT', ADMIN_PATHS.user(31), () => ({
+    server.on('PUT', pathTo(ADMIN_PATHS.user, { userId: 31 }), () => ({
       status: 409,
       body: { code: 'USER_NOT_UNIQUE', message: 'exists' },
     }));
@@ -139,7 +142,7 @@ describe('edit a user', () => {
   it('deactivates after confirmation; removing yourself is refused with a clear message', async () => {
     const { user, server } = open('/editusers/31', anAdminSession());
     let refuse = true;
-    server.on('PUT', ADMIN_PATHS.userActive(31), () =>
+    server.on('PUT', pathTo(ADMIN_PATHS.userActive, { userId: 31 }), () =>
       refuse
         ? { status: 409, body: { code: 'CANNOT_REMOVE_SELF', message: 'self' } }
         : { status: 200, body: anAdminUser({ active: false, version: 4 }) },
@@ -155,7 +158,7 @@ describe('edit a user', () => {
     await waitFor(() =>
       expect(screen.getByTestId('user-active')).toHaveTextContent('Gedeactiveerd'),
     );
-    expect(sentBody(server, 'PUT', ADMIN_PATHS.userActive(31))).toEqual({
+    expect(sentBody(server, 'PUT', pathTo(ADMIN_PATHS.userActive, { userId: 31 }))).toEqual({
       version: 3,
       active: false,
     });
@@ -164,7 +167,7 @@ describe('edit a user', () => {
 
   it('sets a new initial password on its own, checked like any new password', async () => {
     const { user, server } = open('/editusers/31', anAdminSession());
-    server.on('PUT', ADMIN_PATHS.userPassword(31), () => ({
+    server.on('PUT', pathTo(ADMIN_PATHS.userPassword, { userId: 31 }), () => ({
       status: 200,
       body: anAdminUser({ mustChangePassword: true, version: 4 }),
     }));
@@ -177,15 +180,20 @@ describe('edit a user', () => {
     await user.type(within(panel).getByLabelText(/Eerste wachtwoord/), '-en-nu-goed');
     await user.click(within(panel).getByRole('button', { name: 'Wachtwoord instellen' }));
     expect(await screen.findByTestId('reset-password-done')).toBeVisible();
-    expect(sentBody(server, 'PUT', ADMIN_PATHS.userPassword(31))).toEqual({
+    expect(sentBody(server, 'PUT', pathTo(ADMIN_PATHS.userPassword, { userId: 31 }))).toEqual({
       version: 3,
       initialPassword: 'kort-en-nu-goed',
     });
     // The details are saved on the new version afterwards.
-    server.on('PUT', ADMIN_PATHS.user(31), () => ({ status: 200, body: anAdminUser() }));
+    server.on('PUT', pathTo(ADMIN_PATHS.user, { userId: 31 }), () => ({
+      status: 200,
+      body: anAdminUser(),
+    }));
     await user.click(screen.getByTestId('save-user'));
     await waitFor(() =>
-      expect(sentBody(server, 'PUT', ADMIN_PATHS.user(31))).toMatchObject({ version: 4 }),
+      expect(sentBody(server, 'PUT', pathTo(ADMIN_PATHS.user, { userId: 31 }))).toMatchObject({
+        version: 4,
+      }),
     );
   });
 
@@ -212,7 +220,7 @@ describe('edit a user', () => {
 
   it('says what to do when the user cannot be loaded', async () => {
     const server = createFakeServer({});
-    server.on('GET', ADMIN_PATHS.user(77), () => ({
+    server.on('GET', pathTo(ADMIN_PATHS.user, { userId: 77 }), () => ({
       status: 403,
       body: { code: 'FORBIDDEN', message: 'no' },
     }));
@@ -238,7 +246,7 @@ describe('add a user', () => {
             body: anAdminUser({ id: 40, username: sent.username, readOnly: true, version: 1 }),
           };
     });
-    server.on('GET', ADMIN_PATHS.user(40), () => ({
+    server.on('GET', pathTo(ADMIN_PATHS.user, { userId: 40 }), () => ({
       status: 200,
       body: anAdminUser({ id: 40, username: 'kijker', readOnly: true, version: 1 }),
     }));
@@ -308,7 +316,7 @@ describe('add a user', () => {
       status: 201,
       body: anAdminUser({ id: 41, role: 'consultant' }),
     }));
-    server.on('GET', ADMIN_PATHS.user(41), () => ({
+    server.on('GET', pathTo(ADMIN_PATHS.user, { userId: 41 }), () => ({
       status: 200,
       body: anAdminUser({ id: 41, role: 'consultant' }),
     }));

@@ -1,6 +1,6 @@
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ADMIN_PATHS, PASSWORD_RESET_PATHS } from '@klik/api';
+import { ADMIN_PATHS, pathTo } from '@klik/api';
 import { startSession } from '../../../shared/session/session-store';
 import { expectNoAxeViolations } from '../../../test/axe';
 import { createFakeServer } from '../../../test/fake-server';
@@ -11,8 +11,11 @@ vi.setConfig({ testTimeout: 20_000 });
 
 function open(answer: { status: number; body: unknown }, user = anAdminUser()) {
   const server = createFakeServer({});
-  server.on('GET', ADMIN_PATHS.user(user.id), () => ({ status: 200, body: user }));
-  server.on('POST', PASSWORD_RESET_PATHS.resendInvitation(user.id), () => answer);
+  server.on('GET', pathTo(ADMIN_PATHS.user, { userId: user.id }), () => ({
+    status: 200,
+    body: user,
+  }));
+  server.on('POST', pathTo(ADMIN_PATHS.userInvitation, { userId: user.id }), () => answer);
   startSession(anAdminSession());
   renderApp(server, `/editusers/${user.id}`);
   return { server, user: userEvent.setup() };
@@ -27,7 +30,9 @@ describe('re-sending an invitation on editusers', () => {
     expect(await screen.findByTestId('invitation-sent')).toHaveTextContent(
       'De uitnodiging is verstuurd.',
     );
-    expect(server.callsTo('POST', PASSWORD_RESET_PATHS.resendInvitation(31))).toHaveLength(1);
+    expect(server.callsTo('POST', pathTo(ADMIN_PATHS.userInvitation, { userId: 31 }))).toHaveLength(
+      1,
+    );
     await expectNoAxeViolations();
   });
 

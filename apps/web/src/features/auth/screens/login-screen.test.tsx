@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { REST } from '@klik/api';
+import { AUTH_PATHS, LOCALE_PATHS } from '@klik/api';
 import { aCustomer, aUserSession } from '../../../test/builders';
 import { createFakeServer } from '../../../test/fake-server';
 import { renderApp, screen } from '../../../test/render-app';
@@ -71,7 +71,7 @@ describe('login screen', () => {
     // Over 20 characters is the spec's 'Password obligatory', not a message of its own.
     expect(screen.getByText('Wachtwoord verplicht')).toBeInTheDocument();
     await user.click(screen.getByTestId('login-submit'));
-    expect(server.callsTo('POST', REST.login)).toHaveLength(0);
+    expect(server.callsTo('POST', AUTH_PATHS.login)).toHaveLength(0);
   });
 
   it('shows the invalid-credentials message on 403 and the unavailable message otherwise, one at a time', async () => {
@@ -81,7 +81,7 @@ describe('login screen', () => {
       'Ongeldige gebruikersnaam of wachtwoord',
     );
 
-    server.on('POST', REST.login, () => ({
+    server.on('POST', AUTH_PATHS.login, () => ({
       status: 503,
       body: { code: 'INTERNAL', message: 'down' },
     }));
@@ -120,7 +120,7 @@ describe('login screen', () => {
 
   it('an XSRF refusal asks to reload the page instead of blaming the password', async () => {
     const server = createFakeServer({ users });
-    server.on('POST', REST.login, () => ({
+    server.on('POST', AUTH_PATHS.login, () => ({
       status: 403,
       body: { code: 'XSRF_MISMATCH', message: 'x' },
     }));
@@ -132,7 +132,7 @@ describe('login screen', () => {
 
   it("shows the server's message when there were too many attempts", async () => {
     const server = createFakeServer({ users });
-    server.on('POST', REST.login, () => ({
+    server.on('POST', AUTH_PATHS.login, () => ({
       status: 429,
       body: {
         code: 'TOO_MANY_ATTEMPTS',
@@ -149,7 +149,7 @@ describe('login screen', () => {
 
   it('asks an administrator for the authenticator code when the server wants it, then signs in', async () => {
     const server = createFakeServer({ users });
-    server.on('POST', REST.login, ({ body }) => {
+    server.on('POST', AUTH_PATHS.login, ({ body }) => {
       const { totpCode } = JSON.parse(body ?? '{}') as { totpCode?: string };
       if (totpCode === undefined) {
         return { status: 401, body: { code: 'SECOND_FACTOR_REQUIRED', message: 'code' } };
@@ -173,7 +173,9 @@ describe('login screen', () => {
     await user.type(code, '424242');
     await user.click(screen.getByTestId('login-submit'));
     await screen.findByTestId('screen-admindashboard');
-    const bodies = server.callsTo('POST', REST.login).map((call) => JSON.parse(call.body ?? '{}'));
+    const bodies = server
+      .callsTo('POST', AUTH_PATHS.login)
+      .map((call) => JSON.parse(call.body ?? '{}'));
     expect(bodies.map((body: { totpCode?: string }) => body.totpCode)).toEqual([
       undefined,
       '111111',
@@ -183,7 +185,7 @@ describe('login screen', () => {
 
   it('a network failure reads as the product being unavailable', async () => {
     const server = createFakeServer({ users });
-    server.on('POST', REST.login, () => {
+    server.on('POST', AUTH_PATHS.login, () => {
       throw new TypeError('Failed to fetch');
     });
     const { user } = await openLogin('/login', server);
@@ -194,7 +196,7 @@ describe('login screen', () => {
   it('disables the form and shows a spinner while logging in', async () => {
     const server = createFakeServer({ users });
     let answer: (value: { status: number; body: unknown }) => void = () => {};
-    server.on('POST', REST.login, () => new Promise((resolve) => (answer = resolve)));
+    server.on('POST', AUTH_PATHS.login, () => new Promise((resolve) => (answer = resolve)));
     const { user, app } = await openLogin('/login', server);
     await logIn(user, 'jansen', 'geheim');
     expect(screen.getByTestId('login-submit')).toHaveAttribute('data-loading', 'true');
@@ -271,13 +273,13 @@ describe('login screen', () => {
     );
     const server = createFakeServer({ users });
     let sessionWhenServerWasCalled: string | null = 'not called';
-    server.on('POST', REST.logout, () => {
+    server.on('POST', AUTH_PATHS.logout, () => {
       sessionWhenServerWasCalled = window.sessionStorage.getItem('session');
       return { status: 204 };
     });
     await openLogin('/login', server);
-    await waitFor(() => expect(server.callsTo('POST', REST.logout)).toHaveLength(1));
-    expect(server.callsTo('POST', REST.logout)[0]?.body).toBe('old-token');
+    await waitFor(() => expect(server.callsTo('POST', AUTH_PATHS.logout)).toHaveLength(1));
+    expect(server.callsTo('POST', AUTH_PATHS.logout)[0]?.body).toBe('old-token');
     expect(sessionWhenServerWasCalled).toBeNull();
     expect(window.sessionStorage.getItem('session')).toBeNull();
   });
@@ -292,7 +294,7 @@ describe('login screen', () => {
     );
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const server = createFakeServer({ users });
-    server.on('POST', REST.logout, () => ({
+    server.on('POST', AUTH_PATHS.logout, () => ({
       status: 500,
       body: { code: 'INTERNAL', message: 'x' },
     }));
@@ -322,7 +324,7 @@ describe('login screen', () => {
     expect(await screen.findByTestId('login-error')).toHaveTextContent(
       'Ongeldige gebruikersnaam of wachtwoord',
     );
-    const lastLogin = server.callsTo('POST', REST.login).at(-1);
+    const lastLogin = server.callsTo('POST', AUTH_PATHS.login).at(-1);
     expect(lastLogin?.headers.get('locale')).toBe('en');
   });
 
@@ -330,13 +332,13 @@ describe('login screen', () => {
     const both = createFakeServer({ users });
     const first = await openLogin('/login', both);
     expect(await screen.findByTestId('locale-en')).toBeInTheDocument();
-    expect(both.callsTo('GET', REST.availableLocales)).toHaveLength(1);
+    expect(both.callsTo('GET', LOCALE_PATHS.available)).toHaveLength(1);
     first.app.unmount();
 
     const dutchOnly = createFakeServer({ users });
-    dutchOnly.on('GET', REST.availableLocales, () => ({ status: 200, body: ['nl'] }));
+    dutchOnly.on('GET', LOCALE_PATHS.available, () => ({ status: 200, body: ['nl'] }));
     await openLogin('/login', dutchOnly);
-    await waitFor(() => expect(dutchOnly.callsTo('GET', REST.availableLocales)).toHaveLength(1));
+    await waitFor(() => expect(dutchOnly.callsTo('GET', LOCALE_PATHS.available)).toHaveLength(1));
     await waitFor(() => expect(screen.queryByTestId('locale-en')).not.toBeInTheDocument());
     expect(screen.queryByTestId('locale-nl')).not.toBeInTheDocument();
   });

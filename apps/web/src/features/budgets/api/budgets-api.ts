@@ -5,6 +5,7 @@ import {
   BudgetYearListSchema,
   type BudgetDetail,
   type BudgetInput,
+  pathTo,
 } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 
@@ -20,7 +21,8 @@ export function useBudgetYears(customerId: number) {
   const api = useApiClient();
   return useQuery({
     queryKey: budgetsQueryKeys.years(customerId),
-    queryFn: () => api.call('GET', BUDGET_PATHS.budgets(customerId), BudgetYearListSchema),
+    queryFn: () =>
+      api.call('GET', pathTo(BUDGET_PATHS.budgets, { customerId }), BudgetYearListSchema),
   });
 }
 
@@ -32,7 +34,7 @@ export function useBudgetDetail(customerId: number, contractId: string, yearOfSu
     queryFn: () =>
       api.call(
         'GET',
-        BUDGET_PATHS.budget(customerId, contractId, yearOfSupply),
+        pathTo(BUDGET_PATHS.budget, { customerId, contractId, yearOfSupply }),
         BudgetDetailSchema,
       ),
   });
@@ -45,7 +47,7 @@ export function useSaveBudget(customerId: number, contractId: string, yearOfSupp
     mutationFn: (input: BudgetInput) =>
       api.call(
         'PUT',
-        BUDGET_PATHS.budget(customerId, contractId, yearOfSupply),
+        pathTo(BUDGET_PATHS.budget, { customerId, contractId, yearOfSupply }),
         BudgetDetailSchema,
         input,
       ),
@@ -63,7 +65,8 @@ export function useDeleteBudget(customerId: number, contractId: string, yearOfSu
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.send('DELETE', BUDGET_PATHS.budget(customerId, contractId, yearOfSupply)),
+    mutationFn: () =>
+      api.send('DELETE', pathTo(BUDGET_PATHS.budget, { customerId, contractId, yearOfSupply })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: budgetsQueryKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Paper, Select, Stack, Text, Title } from '@mantine/core';
 import type { BudgetYear } from '@klik/api';
-import { isAdminRole } from '@klik/api';
+import { isStaffRole } from '@klik/api';
 import { useT } from '../../../shared/i18n/use-t';
 import { useSelection } from '../../../shared/session/use-selection';
 import { useSession } from '../../../shared/session/use-session';
@@ -117,7 +117,7 @@ export function BudgetScreen() {
   const session = useSession();
   const { customer } = useSelection();
   // Display only: the server decides (a read-only link to this customer is refused there).
-  const mayChange = session !== null && !session.readOnly && !isAdminRole(session.role);
+  const mayChange = session !== null && !session.readOnly && !isStaffRole(session.role);
   return (
     <Stack data-testid="screen-budget">
       <Title order={1}>{t('budget.title')}</Title>

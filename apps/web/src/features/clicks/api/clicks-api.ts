@@ -1,19 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   ClickCounterSchema,
-  ClickDetailSchema,
   ClickListSchema,
-  CLICKS_PATHS,
   ContractSummaryListSchema,
-  PURCHASE_PATHS,
   ResultsSchema,
   type ClickFilterQuery,
+  CLICK_PATHS,
+  pathTo,
+  POSITION_PATHS,
 } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
+import { CLICKS_QUERY_KEY } from '../../../shared/trading/decide-click';
 import { filterQueryString } from '../derive/click-filter';
 
 export const clicksQueryKeys = {
-  all: ['clicks'] as const,
+  all: CLICKS_QUERY_KEY,
   list: (customerId: number, filter: ClickFilterQuery) =>
     ['clicks', 'list', customerId, filter] as const,
   contracts: (customerId: number) => ['clicks', 'contracts', customerId] as const,
@@ -29,7 +30,7 @@ export function useClickHistory(customerId: number, filter: ClickFilterQuery) {
       (
         await api.call(
           'GET',
-          `${CLICKS_PATHS.list(customerId)}${filterQueryString(filter)}`,
+          `${pathTo(CLICK_PATHS.list, { customerId })}${filterQueryString(filter)}`,
           ClickListSchema,
         )
       ).data,
@@ -42,7 +43,11 @@ export function useCustomerContractSummaries(customerId: number) {
   return useQuery({
     queryKey: clicksQueryKeys.contracts(customerId),
     queryFn: () =>
-      api.call('GET', `/rest/contractSummary/${customerId}`, ContractSummaryListSchema),
+      api.call(
+        'GET',
+        pathTo(POSITION_PATHS.customerSummary, { customerId }),
+        ContractSummaryListSchema,
+      ),
   });
 }
 
@@ -51,7 +56,7 @@ export function useClickCounter(customerId: number) {
   return useQuery({
     queryKey: clicksQueryKeys.counter(customerId),
     queryFn: async () =>
-      (await api.call('GET', CLICKS_PATHS.counter(customerId), ClickCounterSchema)).data,
+      (await api.call('GET', pathTo(CLICK_PATHS.counter, { customerId }), ClickCounterSchema)).data,
   });
 }
 
@@ -60,21 +65,6 @@ export function useResults(customerId: number) {
   return useQuery({
     queryKey: clicksQueryKeys.results(customerId),
     queryFn: async () =>
-      (await api.call('GET', CLICKS_PATHS.results(customerId), ResultsSchema)).data,
-  });
-}
-
-/** Four-eyes: a second user approves or rejects a click that awaits approval. */
-export function useDecideClick() {
-  const api = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ clickId, decision }: { clickId: number; decision: 'approve' | 'reject' }) =>
-      api.call(
-        'POST',
-        decision === 'approve' ? PURCHASE_PATHS.approve(clickId) : PURCHASE_PATHS.reject(clickId),
-        ClickDetailSchema,
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: clicksQueryKeys.all }),
+      (await api.call('GET', pathTo(CLICK_PATHS.results, { customerId }), ResultsSchema)).data,
   });
 }

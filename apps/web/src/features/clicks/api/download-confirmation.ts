@@ -1,4 +1,4 @@
-import { CLICK_CONFIRMATION_PATHS, type Locale } from '@klik/api';
+import { CLICK_CONFIRMATION_PATHS, type Locale, pathTo } from '@klik/api';
 import { downloadFile } from '../../../shared/api/download-file';
 
 export interface ConfirmationRequest {
@@ -17,7 +17,7 @@ export function confirmationUrl(
   clickId: number,
   locale: Locale,
 ): string {
-  const path = CLICK_CONFIRMATION_PATHS.confirmation(customerId, clickId);
+  const path = pathTo(CLICK_CONFIRMATION_PATHS.confirmation, { customerId, clickId });
   return `${backendUrl.replace(/\/+$/, '')}${path}?locale=${locale}`;
 }
 

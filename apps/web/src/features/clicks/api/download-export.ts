@@ -1,4 +1,4 @@
-import { CLICKS_PATHS, type ClickFilterQuery, type Locale } from '@klik/api';
+import { type ClickFilterQuery, type Locale, CLICK_PATHS, pathTo } from '@klik/api';
 import { downloadFile } from '../../../shared/api/download-file';
 import { filterQueryString } from '../derive/click-filter';
 
@@ -21,7 +21,7 @@ export function exportUrl(
   filter: ClickFilterQuery,
   format: ExportFormat,
 ): string {
-  return `${backendUrl.replace(/\/+$/, '')}${CLICKS_PATHS.export(customerId)}${filterQueryString(
+  return `${backendUrl.replace(/\/+$/, '')}${pathTo(CLICK_PATHS.export, { customerId })}${filterQueryString(
     filter,
     { format },
   )}`;

@@ -14,7 +14,7 @@ import { useRealtimeEvents } from '../../../shared/websocket/realtime-context';
 import { useSearchEdits } from '../../../shared/routing/use-search-edits';
 import { clicksQueryKeys, useClickHistory, useCustomerContractSummaries } from '../api/clicks-api';
 import { downloadExport, type ExportFormat } from '../api/download-export';
-import { ApprovalActions } from '../components/approval-actions';
+import { ApprovalActions } from '../../../shared/trading/approval-actions';
 import { ClickFilters } from '../components/click-filters';
 import { ConfirmationDownload } from '../components/confirmation-download';
 import { clickStatusKey, marketKey, partKey } from '../../../shared/i18n/domain-labels';

@@ -8,6 +8,7 @@ import {
   CustomerListSchema,
   type ContractDetail,
   type ContractInput,
+  pathTo,
 } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 
@@ -37,7 +38,7 @@ export function useContract(id: number, enabled = true) {
   return useQuery({
     queryKey: contractsQueryKeys.one(id),
     enabled,
-    queryFn: () => api.call('GET', CONTRACT_PATHS.contract(id), ContractDetailSchema),
+    queryFn: () => api.call('GET', pathTo(CONTRACT_PATHS.contract, { id }), ContractDetailSchema),
     // A stale revision is reloaded on purpose, never swapped under a form being edited.
     refetchOnWindowFocus: false,
   });
@@ -63,7 +64,11 @@ export function useCustomerDashboards(customerId: number | null) {
     queryKey: ['admin', 'customers', 'one', customerId],
     enabled: customerId !== null,
     queryFn: () =>
-      api.call('GET', ADMIN_PATHS.customer(customerId as number), CustomerDetailSchema),
+      api.call(
+        'GET',
+        pathTo(ADMIN_PATHS.customer, { customerId: customerId as number }),
+        CustomerDetailSchema,
+      ),
     select: (customer) => customer.dashboards,
   });
 }
@@ -91,7 +96,7 @@ export function useUpdateContract(id: number) {
   const saved = useSaved();
   return useMutation({
     mutationFn: (body: { version: number; contract: ContractInput }) =>
-      api.call('PUT', CONTRACT_PATHS.contract(id), ContractDetailSchema, body),
+      api.call('PUT', pathTo(CONTRACT_PATHS.contract, { id }), ContractDetailSchema, body),
     onSuccess: saved,
   });
 }

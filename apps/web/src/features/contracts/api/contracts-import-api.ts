@@ -1,10 +1,10 @@
 import {
   ApiError,
-  CONTRACT_IMPORT_PATHS,
   ContractImportRefusedSchema,
   ContractImportReportSchema,
   type ApiClient,
   type ContractImportReport,
+  CONTRACT_PATHS,
 } from '@klik/api';
 import { useMutation } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/api/use-api-client';
@@ -24,7 +24,7 @@ export async function runContractImport(
   file: Blob,
   dryRun: boolean,
 ): Promise<ImportOutcome> {
-  const path = `${CONTRACT_IMPORT_PATHS.import}${dryRun ? '?dryRun=true' : ''}`;
+  const path = `${CONTRACT_PATHS.import}${dryRun ? '?dryRun=true' : ''}`;
   try {
     const report = await api.upload(
       path,

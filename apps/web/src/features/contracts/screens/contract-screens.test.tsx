@@ -7,6 +7,7 @@ import {
   type ContractDetail,
   type ContractList,
   type CustomerDetail,
+  pathTo,
 } from '@klik/api';
 import { startSession } from '../../../shared/session/session-store';
 import { expectNoAxeViolations } from '../../../test/axe';
@@ -104,13 +105,14 @@ function open(
       };
       return json(answer.status, answer.body);
     }
-    if (url.pathname === CONTRACT_PATHS.contract(5) && method === 'GET')
+    if (url.pathname === pathTo(CONTRACT_PATHS.contract, { id: 5 }) && method === 'GET')
       return json(200, aContract());
-    if (url.pathname === CONTRACT_PATHS.contract(5) && method === 'PUT') {
+    if (url.pathname === pathTo(CONTRACT_PATHS.contract, { id: 5 }) && method === 'PUT') {
       const answer = answers.put?.(body) ?? { status: 200, body: aContract({ version: 4 }) };
       return json(answer.status, answer.body);
     }
-    if (url.pathname === ADMIN_PATHS.customer(1)) return json(200, aCustomer);
+    if (url.pathname === pathTo(ADMIN_PATHS.customer, { customerId: 1 }))
+      return json(200, aCustomer);
     if (url.pathname === ADMIN_PATHS.customers) {
       return json(200, { data: [aCustomer], page: 0, size: 100, total: 1 });
     }

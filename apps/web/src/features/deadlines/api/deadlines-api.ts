@@ -1,10 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  DEADLINES_PATHS,
   DeadlineCalendarCreatedSchema,
   DeadlineCalendarSchema,
   DeadlinePageSchema,
   type DeadlineAllQuery,
+  DEADLINE_PATHS,
+  pathTo,
 } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 
@@ -43,8 +44,8 @@ export function useDeadlines(scope: number | 'all', filter: DeadlineFilter) {
       api.call(
         'GET',
         scope === 'all'
-          ? `${DEADLINES_PATHS.all}${deadlineQueryString(filter, true)}`
-          : `${DEADLINES_PATHS.customerOf(scope)}${deadlineQueryString(filter, false)}`,
+          ? `${DEADLINE_PATHS.all}${deadlineQueryString(filter, true)}`
+          : `${pathTo(DEADLINE_PATHS.customer, { customerId: scope })}${deadlineQueryString(filter, false)}`,
         DeadlinePageSchema,
       ),
     placeholderData: keepPreviousData,
@@ -55,7 +56,7 @@ export function useCalendarFeed() {
   const api = useApiClient();
   return useQuery({
     queryKey: deadlinesQueryKeys.calendar,
-    queryFn: () => api.call('GET', DEADLINES_PATHS.calendar, DeadlineCalendarSchema),
+    queryFn: () => api.call('GET', DEADLINE_PATHS.calendar, DeadlineCalendarSchema),
   });
 }
 
@@ -64,7 +65,7 @@ export function useCreateCalendarFeed() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.call('POST', DEADLINES_PATHS.calendar, DeadlineCalendarCreatedSchema),
+    mutationFn: () => api.call('POST', DEADLINE_PATHS.calendar, DeadlineCalendarCreatedSchema),
     onSettled: () => queryClient.invalidateQueries({ queryKey: deadlinesQueryKeys.calendar }),
   });
 }
@@ -73,7 +74,7 @@ export function useRevokeCalendarFeed() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.send('DELETE', DEADLINES_PATHS.calendar),
+    mutationFn: () => api.send('DELETE', DEADLINE_PATHS.calendar),
     onSettled: () => queryClient.invalidateQueries({ queryKey: deadlinesQueryKeys.calendar }),
   });
 }

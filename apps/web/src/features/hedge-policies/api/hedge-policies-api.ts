@@ -4,6 +4,7 @@ import {
   HedgeYearListSchema,
   HedgeYearSchema,
   type HedgePolicyInput,
+  pathTo,
 } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 
@@ -20,7 +21,11 @@ export function useHedgeYears(customerId: number | null) {
   return useQuery({
     queryKey: hedgePolicyQueryKeys.years(customerId ?? 0),
     queryFn: () =>
-      api.call('GET', HEDGE_POLICY_PATHS.policies(customerId ?? 0), HedgeYearListSchema),
+      api.call(
+        'GET',
+        pathTo(HEDGE_POLICY_PATHS.policies, { customerId: customerId ?? 0 }),
+        HedgeYearListSchema,
+      ),
     enabled: customerId !== null,
   });
 }
@@ -32,7 +37,7 @@ export function useSaveHedgePolicy(customerId: number, contractId: string, yearO
     mutationFn: (input: HedgePolicyInput) =>
       api.call(
         'PUT',
-        HEDGE_POLICY_PATHS.policy(customerId, contractId, yearOfSupply),
+        pathTo(HEDGE_POLICY_PATHS.policy, { customerId, contractId, yearOfSupply }),
         HedgeYearSchema,
         input,
       ),
@@ -46,7 +51,10 @@ export function useDeleteHedgePolicy(customerId: number, contractId: string, yea
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      api.send('DELETE', HEDGE_POLICY_PATHS.policy(customerId, contractId, yearOfSupply)),
+      api.send(
+        'DELETE',
+        pathTo(HEDGE_POLICY_PATHS.policy, { customerId, contractId, yearOfSupply }),
+      ),
     onSuccess: () =>
       void queryClient.invalidateQueries({ queryKey: hedgePolicyQueryKeys.years(customerId) }),
   });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { isAdminRole, type HedgeYear } from '@klik/api';
+import { isStaffRole, type HedgeYear } from '@klik/api';
 import { formatDay, formatPercentage } from '../../../shared/format/format-numbers';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
@@ -135,7 +135,7 @@ export function HedgePolicyScreen() {
   const session = useSession();
   const { customer } = useSelection();
   // Display only: the server decides (a read-only link to this customer is refused there).
-  const mayChange = session !== null && !session.readOnly && !isAdminRole(session.role);
+  const mayChange = session !== null && !session.readOnly && !isStaffRole(session.role);
   return (
     <Stack data-testid="screen-hedgepolicy">
       <Title order={1}>{t('hedgePolicy.title')}</Title>

@@ -14,6 +14,7 @@ import {
   type SavePricingIdsBody,
   type SaveScenarioBody,
   type ScenarioDetail,
+  pathTo,
 } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 
@@ -38,7 +39,8 @@ export function useScenario(id: number | null) {
   const api = useApiClient();
   return useQuery({
     queryKey: keys.one(id ?? 0),
-    queryFn: () => api.call('GET', MARGIN_PATHS.scenario(id ?? 0), ScenarioDetailSchema),
+    queryFn: () =>
+      api.call('GET', pathTo(MARGIN_PATHS.scenario, { scenarioId: id ?? 0 }), ScenarioDetailSchema),
     enabled: id !== null,
   });
 }
@@ -68,14 +70,19 @@ export function useCreateScenario() {
 export function useSaveScenario(id: number) {
   const api = useApiClient();
   return useScenarioMutation((body: SaveScenarioBody) =>
-    api.call('PUT', MARGIN_PATHS.scenario(id), ScenarioDetailSchema, body),
+    api.call('PUT', pathTo(MARGIN_PATHS.scenario, { scenarioId: id }), ScenarioDetailSchema, body),
   );
 }
 
 export function useAssignScenario(id: number) {
   const api = useApiClient();
   return useScenarioMutation((body: AssignmentsBody) =>
-    api.call('PUT', MARGIN_PATHS.assignments(id), ScenarioDetailSchema, body),
+    api.call(
+      'PUT',
+      pathTo(MARGIN_PATHS.assignments, { scenarioId: id }),
+      ScenarioDetailSchema,
+      body,
+    ),
   );
 }
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { FeedHealthSchema, MARKET_REST, MarketBoardSchema, type BoardEntry } from '@klik/api';
+import { FeedHealthSchema, MarketBoardSchema, type BoardEntry, MARKET_PATHS } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { useRealtimeEvents, useRealtimeOpened } from '../../../shared/websocket/realtime-context';
 import { applyQuotesToBoard } from '../derive/board';
@@ -24,7 +24,7 @@ export function useMarketBoard() {
   });
   return useQuery({
     queryKey: MARKET_QUERY_KEYS.board,
-    queryFn: () => api.call('GET', MARKET_REST.board, MarketBoardSchema),
+    queryFn: () => api.call('GET', MARKET_PATHS.board, MarketBoardSchema),
   });
 }
 
@@ -33,7 +33,7 @@ export function useFeedHealth() {
   const api = useApiClient();
   return useQuery({
     queryKey: MARKET_QUERY_KEYS.feed,
-    queryFn: () => api.call('GET', MARKET_REST.feed, FeedHealthSchema),
+    queryFn: () => api.call('GET', MARKET_PATHS.feed, FeedHealthSchema),
     refetchInterval: 10_000,
   });
 }

@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_PATHS,
-  ANNOUNCEMENT_PATHS,
   AnnouncementPageSchema,
   AnnouncementSchema,
   CustomerListSchema,
   type PublishAnnouncementBody,
+  NOTIFICATION_PATHS,
 } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 
@@ -18,7 +18,8 @@ export function useAnnouncements() {
   const api = useApiClient();
   return useQuery({
     queryKey: keys.list,
-    queryFn: () => api.call('GET', `${ANNOUNCEMENT_PATHS.list}?size=20`, AnnouncementPageSchema),
+    queryFn: () =>
+      api.call('GET', `${NOTIFICATION_PATHS.announcements}?size=20`, AnnouncementPageSchema),
   });
 }
 
@@ -27,7 +28,7 @@ export function usePublishAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PublishAnnouncementBody) =>
-      api.call('POST', ANNOUNCEMENT_PATHS.list, AnnouncementSchema, body),
+      api.call('POST', NOTIFICATION_PATHS.announcements, AnnouncementSchema, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.list }),
   });
 }

@@ -1,11 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  NOTIFICATION_BACKEND_PATHS as PATHS,
   NOTIFICATION_PAGE_SIZE,
   NotificationPageSchema,
   UnreadCountSchema,
   type Locale,
   type Notification,
+  NOTIFICATION_PATHS,
+  pathTo,
 } from '@klik/api';
 import { downloadFile } from '../../../shared/api/download-file';
 import { useNotificationApiClient } from '../../../shared/api/notification-api-context';
@@ -29,7 +30,7 @@ export function useNotificationPage(page: number) {
     queryFn: () =>
       api.call(
         'GET',
-        `${PATHS.list}?page=${page}&size=${NOTIFICATION_PAGE_SIZE}&sort=-publishDate`,
+        `${NOTIFICATION_PATHS.list}?page=${page}&size=${NOTIFICATION_PAGE_SIZE}&sort=-publishDate`,
         NotificationPageSchema,
       ),
     placeholderData: keepPreviousData,
@@ -44,7 +45,7 @@ export function useUnreadCount(token: string | null) {
     enabled: token !== null,
     queryFn: () =>
       setUnreadFromRequest(
-        async () => (await api.call('GET', PATHS.count, UnreadCountSchema)).data,
+        async () => (await api.call('GET', NOTIFICATION_PATHS.count, UnreadCountSchema)).data,
       ),
   });
 }
@@ -55,7 +56,10 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number | null) =>
-      api.send('PUT', id === null ? PATHS.readAll : PATHS.read(id)),
+      api.send(
+        'PUT',
+        id === null ? NOTIFICATION_PATHS.readAll : pathTo(NOTIFICATION_PATHS.read, { id }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationQueryKeys.all }),
   });
 }
@@ -73,8 +77,12 @@ export function useDownloadAttachment() {
   return useMutation({
     mutationFn: (notification: Notification) => {
       const language = attachmentLocale(notification, locale) ?? locale;
+      const path = pathTo(NOTIFICATION_PATHS.attachment, {
+        id: notification.id,
+        language,
+      });
       return downloadFile({
-        url: `${env.notificationBackendUrl.replace(/\/+$/, '')}${PATHS.attachment(notification.id, language)}`,
+        url: `${env.notificationBackendUrl.replace(/\/+$/, '')}${path}`,
         token: readSession()?.token ?? '',
         locale,
         fallbackName: `notification-${notification.id}`,

@@ -1,28 +1,21 @@
+import { pathTo, POSITION_PATHS } from '@klik/api';
+
 /**
  * Where a screen's positions come from: the selected dashboard, or the whole customer when it has
  * no dashboard. Each has its own REST paths, storage keys and loading flag (spec sections 3, 4, 7).
  */
 export type PositionsSource = { kind: 'dashboard'; id: number } | { kind: 'customer'; id: number };
 
-export const POSITIONS_PATHS = {
-  dashboardContracts: (dashboardId: number) => `/rest/dashboardContractData/${dashboardId}`,
-  customerContracts: (customerId: number) => `/rest/contractData/${customerId}`,
-  contract: (customerId: number, contractId: string) =>
-    `/rest/contractData/contract/${customerId}/${encodeURIComponent(contractId)}`,
-  dashboardSummary: (dashboardId: number) => `/rest/dashboardContractSummary/${dashboardId}`,
-  customerSummary: (customerId: number) => `/rest/contractSummary/${customerId}`,
-} as const;
-
 export function contractsPath(source: PositionsSource): string {
   return source.kind === 'dashboard'
-    ? POSITIONS_PATHS.dashboardContracts(source.id)
-    : POSITIONS_PATHS.customerContracts(source.id);
+    ? pathTo(POSITION_PATHS.dashboardContractData, { dashboardId: source.id })
+    : pathTo(POSITION_PATHS.customerContractData, { customerId: source.id });
 }
 
 export function summaryPath(source: PositionsSource): string {
   return source.kind === 'dashboard'
-    ? POSITIONS_PATHS.dashboardSummary(source.id)
-    : POSITIONS_PATHS.customerSummary(source.id);
+    ? pathTo(POSITION_PATHS.dashboardSummary, { dashboardId: source.id })
+    : pathTo(POSITION_PATHS.customerSummary, { customerId: source.id });
 }
 
 export const positionsQueryKeys = {

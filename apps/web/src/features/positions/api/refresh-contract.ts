@@ -1,9 +1,15 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { type ApiClient, ContractDataSchema, type ContractData } from '@klik/api';
+import {
+  type ApiClient,
+  ContractDataSchema,
+  type ContractData,
+  pathTo,
+  POSITION_PATHS,
+} from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { loadingFlags, withLoadingFlag, type LoadingFlagStore } from './loading-flags';
 import { storeContracts } from './positions-cache';
-import { POSITIONS_PATHS, positionsQueryKeys, type PositionsSource } from './positions-source';
+import { positionsQueryKeys, type PositionsSource } from './positions-source';
 
 /** Loads one contract again (spec section 4: a changed contract is reloaded on its own). */
 export async function fetchContract(
@@ -16,7 +22,7 @@ export async function fetchContract(
     return await withLoadingFlag(flags, 'contract', contractId, async () => {
       const contract = await api.call(
         'GET',
-        POSITIONS_PATHS.contract(customerId, contractId),
+        pathTo(POSITION_PATHS.contractData, { customerId, contractId }),
         ContractDataSchema,
       );
       storeContracts([contract]);

@@ -6,6 +6,7 @@ import {
   PriceAlertSchema,
   type PriceAlertDraft,
   type PriceAlertStatus,
+  pathTo,
 } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 
@@ -38,7 +39,7 @@ export function usePriceAlerts(customerId: number, filter: PriceAlertFilter) {
     queryFn: () =>
       api.call(
         'GET',
-        `${PRICE_ALERT_PATHS.list(customerId)}${filterQuery(filter)}`,
+        `${pathTo(PRICE_ALERT_PATHS.list, { customerId })}${filterQuery(filter)}`,
         PriceAlertPageSchema,
       ),
   });
@@ -48,7 +49,8 @@ export function usePriceAlertOptions(customerId: number) {
   const api = useApiClient();
   return useQuery({
     queryKey: priceAlertKeys.options(customerId),
-    queryFn: () => api.call('GET', PRICE_ALERT_PATHS.options(customerId), PriceAlertOptionsSchema),
+    queryFn: () =>
+      api.call('GET', pathTo(PRICE_ALERT_PATHS.options, { customerId }), PriceAlertOptionsSchema),
   });
 }
 
@@ -67,11 +69,16 @@ export function useSavePriceAlert(customerId: number) {
       draft: PriceAlertDraft;
     }) =>
       id === undefined
-        ? api.call('POST', PRICE_ALERT_PATHS.list(customerId), PriceAlertSchema, draft)
-        : api.call('PUT', PRICE_ALERT_PATHS.alert(customerId, id), PriceAlertSchema, {
-            ...draft,
-            version,
-          }),
+        ? api.call('POST', pathTo(PRICE_ALERT_PATHS.list, { customerId }), PriceAlertSchema, draft)
+        : api.call(
+            'PUT',
+            pathTo(PRICE_ALERT_PATHS.alert, { customerId, alertId: id }),
+            PriceAlertSchema,
+            {
+              ...draft,
+              version,
+            },
+          ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: priceAlertKeys.all }),
   });
 }
@@ -81,7 +88,10 @@ export function useDeletePriceAlert(customerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, version }: { id: number; version: number }) =>
-      api.send('DELETE', `${PRICE_ALERT_PATHS.alert(customerId, id)}?version=${version}`),
+      api.send(
+        'DELETE',
+        `${pathTo(PRICE_ALERT_PATHS.alert, { customerId, alertId: id })}?version=${version}`,
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: priceAlertKeys.all }),
   });
 }

@@ -14,6 +14,8 @@ import {
   type QuoteBody,
   type SmsSent,
   type Terms,
+  pathTo,
+  POSITION_PATHS,
 } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 
@@ -28,7 +30,12 @@ export function useCustomerContracts(customerId: number | null) {
   const api = useApiClient();
   return useQuery({
     queryKey: purchaseQueryKeys.contracts(customerId ?? 0),
-    queryFn: () => api.call('GET', `/rest/contractData/${customerId ?? 0}`, ContractDataListSchema),
+    queryFn: () =>
+      api.call(
+        'GET',
+        pathTo(POSITION_PATHS.customerContractData, { customerId: customerId ?? 0 }),
+        ContractDataListSchema,
+      ),
     enabled: customerId !== null,
   });
 }
@@ -39,9 +46,11 @@ export function requestQuote(api: ApiClient, body: QuoteBody): Promise<Quote> {
 
 /** Gives a quote up so it no longer counts as a click in progress; a failure only logs. */
 export function cancelQuote(api: ApiClient, quoteId: string): Promise<void> {
-  return api.send('DELETE', PURCHASE_PATHS.cancelQuote(quoteId)).catch((error: unknown) => {
-    console.warn('The quote could not be given up', error);
-  });
+  return api
+    .send('DELETE', pathTo(PURCHASE_PATHS.cancelQuote, { quoteId }))
+    .catch((error: unknown) => {
+      console.warn('The quote could not be given up', error);
+    });
 }
 
 export async function executePurchase(api: ApiClient, body: ExecuteBody): Promise<ClickDetail> {
@@ -56,7 +65,8 @@ export function useTerms(customerId: number, needed: boolean) {
   const api = useApiClient();
   return useQuery({
     queryKey: purchaseQueryKeys.terms(customerId),
-    queryFn: (): Promise<Terms> => api.call('GET', PURCHASE_PATHS.terms(customerId), TermsSchema),
+    queryFn: (): Promise<Terms> =>
+      api.call('GET', pathTo(PURCHASE_PATHS.terms, { customerId }), TermsSchema),
     enabled: needed,
   });
 }
@@ -66,7 +76,8 @@ export function useClick(clickId: number | null) {
   const api = useApiClient();
   return useQuery({
     queryKey: purchaseQueryKeys.click(clickId ?? 0),
-    queryFn: () => api.call('GET', PURCHASE_PATHS.click(clickId ?? 0), ClickDetailSchema),
+    queryFn: () =>
+      api.call('GET', pathTo(PURCHASE_PATHS.click, { clickId: clickId ?? 0 }), ClickDetailSchema),
     enabled: clickId !== null,
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   LoginOAuth2BodySchema,
-  REST,
   SSO_PATHS,
   SsoProviderListSchema,
   SsoStartResultSchema,
@@ -34,6 +33,6 @@ export function useLoginOAuth2() {
   const api = useApiClient();
   return useMutation({
     mutationFn: (body: LoginOAuth2Body) =>
-      api.call('POST', REST.loginOAuth2, UserSessionSchema, LoginOAuth2BodySchema.parse(body)),
+      api.call('POST', SSO_PATHS.loginOAuth2, UserSessionSchema, LoginOAuth2BodySchema.parse(body)),
   });
 }

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { REST } from '@klik/api';
+import { AUTH_PATHS, SSO_PATHS } from '@klik/api';
 import { expectNoAxeViolations } from '../../../test/axe';
 import { aUserSession } from '../../../test/builders';
 import { createFakeServer } from '../../../test/fake-server';
@@ -12,7 +12,7 @@ const admin = aUserSession({ token: 'sso-admin', username: 'anne', role: 'admin'
 /** A fake server whose loginOAuth2 answers as the real one would for this code. */
 function serverAnswering(answer: { status: number; body?: unknown }) {
   const server = createFakeServer({});
-  server.on('POST', REST.loginOAuth2, () => answer);
+  server.on('POST', SSO_PATHS.loginOAuth2, () => answer);
   return server;
 }
 
@@ -30,7 +30,7 @@ describe('sso screen', () => {
     expect(await screen.findByText('Bezig met inloggen')).toBeInTheDocument();
     await screen.findByTestId('screen-dashboard');
     expect(app.location()).toBe('/dashboard');
-    expect(JSON.parse(server.callsTo('POST', REST.loginOAuth2)[0]?.body ?? '{}')).toEqual({
+    expect(JSON.parse(server.callsTo('POST', SSO_PATHS.loginOAuth2)[0]?.body ?? '{}')).toEqual({
       code: 'the-code',
       state: 'the-state',
       iss: 'https://idp',
@@ -50,13 +50,13 @@ describe('sso screen', () => {
     storeEarlierSession('old-token');
     const server = serverAnswering({ status: 200, body: customer });
     let storedWhenLoggedOut: string | null = 'not called';
-    server.on('POST', REST.logout, () => {
+    server.on('POST', AUTH_PATHS.logout, () => {
       storedWhenLoggedOut = window.sessionStorage.getItem('session');
       return { status: 204 };
     });
     renderApp(server, '/sso?code=c&state=s');
     await screen.findByTestId('screen-dashboard');
-    expect(server.callsTo('POST', REST.logout)[0]?.body).toBe('old-token');
+    expect(server.callsTo('POST', AUTH_PATHS.logout)[0]?.body).toBe('old-token');
     expect(storedWhenLoggedOut).toBeNull();
   });
 
@@ -64,7 +64,7 @@ describe('sso screen', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     storeEarlierSession('old-token');
     const server = serverAnswering({ status: 200, body: customer });
-    server.on('POST', REST.logout, () => ({ status: 500 }));
+    server.on('POST', AUTH_PATHS.logout, () => ({ status: 500 }));
     renderApp(server, '/sso?code=c&state=s');
     await screen.findByTestId('screen-dashboard');
     expect(warn).toHaveBeenCalledWith('Logging out the earlier session failed', expect.anything());
@@ -98,7 +98,7 @@ describe('sso screen', () => {
     expect((await screen.findAllByTestId('sso-error')).at(-1)).toHaveTextContent(
       'Inloggen niet mogelijk',
     );
-    expect(server.callsTo('POST', REST.loginOAuth2)).toHaveLength(0);
+    expect(server.callsTo('POST', SSO_PATHS.loginOAuth2)).toHaveLength(0);
   });
 
   it('warns Internet Explorer users', async () => {

@@ -9,6 +9,8 @@ import {
   TermsSchema,
   type PlaceStandingOrderBody,
   type StandingOrderStatusName,
+  pathTo,
+  POSITION_PATHS,
 } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 
@@ -42,7 +44,7 @@ export function useStandingOrders(customerId: number, filter: StandingOrderListF
     queryFn: () =>
       api.call(
         'GET',
-        `${STANDING_ORDER_PATHS.list(customerId)}${orderFilterQuery(filter)}`,
+        `${pathTo(STANDING_ORDER_PATHS.list, { customerId })}${orderFilterQuery(filter)}`,
         StandingOrderPageSchema,
       ),
   });
@@ -53,7 +55,12 @@ export function useOrderContracts(customerId: number) {
   const api = useApiClient();
   return useQuery({
     queryKey: standingOrderKeys.contracts(customerId),
-    queryFn: () => api.call('GET', `/rest/contractData/${customerId}`, ContractDataListSchema),
+    queryFn: () =>
+      api.call(
+        'GET',
+        pathTo(POSITION_PATHS.customerContractData, { customerId }),
+        ContractDataListSchema,
+      ),
   });
 }
 
@@ -62,7 +69,7 @@ export function useOrderTerms(customerId: number) {
   const api = useApiClient();
   return useQuery({
     queryKey: standingOrderKeys.terms(customerId),
-    queryFn: () => api.call('GET', PURCHASE_PATHS.terms(customerId), TermsSchema),
+    queryFn: () => api.call('GET', pathTo(PURCHASE_PATHS.terms, { customerId }), TermsSchema),
     retry: false,
   });
 }
@@ -82,7 +89,11 @@ export function useCancelStandingOrder(customerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orderId: number) =>
-      api.call('DELETE', STANDING_ORDER_PATHS.order(customerId, orderId), StandingOrderSchema),
+      api.call(
+        'DELETE',
+        pathTo(STANDING_ORDER_PATHS.order, { customerId, orderId }),
+        StandingOrderSchema,
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: standingOrderKeys.all }),
   });
 }

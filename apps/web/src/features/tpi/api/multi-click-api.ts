@@ -1,5 +1,4 @@
 import {
-  MULTI_CLICK_PATHS,
   MultiClickPreviewSchema,
   MultiClickResultSchema,
   PURCHASE_PATHS,
@@ -12,6 +11,8 @@ import {
   type MultiClickResult,
   type SmsSent,
   type Terms,
+  TPI_PATHS,
+  pathTo,
 } from '@klik/api';
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/api/use-api-client';
@@ -20,7 +21,7 @@ export function previewMultiClick(
   api: ApiClient,
   body: MultiClickPreviewBody,
 ): Promise<MultiClickPreview> {
-  return api.call('POST', MULTI_CLICK_PATHS.preview, MultiClickPreviewSchema, body);
+  return api.call('POST', TPI_PATHS.multiClickPreview, MultiClickPreviewSchema, body);
 }
 
 /** Each item is one click's confirmation; sent again with the same keys after a failure. */
@@ -28,7 +29,7 @@ export function executeMultiClick(
   api: ApiClient,
   body: MultiClickExecuteBody,
 ): Promise<MultiClickResult> {
-  return api.call('POST', MULTI_CLICK_PATHS.execute, MultiClickResultSchema, body);
+  return api.call('POST', TPI_PATHS.multiClickExecute, MultiClickResultSchema, body);
 }
 
 /** A code for one customer's quote, through the single click's SMS call. */
@@ -40,9 +41,11 @@ export function sendMultiClickSms(api: ApiClient, quoteId: string): Promise<SmsS
 export async function cancelMultiClickQuotes(api: ApiClient, quoteIds: string[]): Promise<void> {
   await Promise.all(
     quoteIds.map((quoteId) =>
-      api.send('DELETE', PURCHASE_PATHS.cancelQuote(quoteId)).catch((error: unknown) => {
-        console.warn('A quote could not be given up', error);
-      }),
+      api
+        .send('DELETE', pathTo(PURCHASE_PATHS.cancelQuote, { quoteId }))
+        .catch((error: unknown) => {
+          console.warn('A quote could not be given up', error);
+        }),
     ),
   );
 }
@@ -52,7 +55,8 @@ export function useCustomerTerms(customerId: number, open: boolean) {
   const api = useApiClient();
   return useQuery({
     queryKey: ['tpi', 'multi-click', 'terms', customerId],
-    queryFn: (): Promise<Terms> => api.call('GET', PURCHASE_PATHS.terms(customerId), TermsSchema),
+    queryFn: (): Promise<Terms> =>
+      api.call('GET', pathTo(PURCHASE_PATHS.terms, { customerId }), TermsSchema),
     enabled: open,
   });
 }

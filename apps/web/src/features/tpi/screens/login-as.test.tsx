@@ -1,7 +1,7 @@
 import userEvent from '@testing-library/user-event';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { REST, type TpiCustomerData } from '@klik/api';
+import { type TpiCustomerData, AUTH_PATHS } from '@klik/api';
 import { startSession } from '../../../shared/session/session-store';
 import { aUserSession } from '../../../test/builders';
 import { createFakeServer } from '../../../test/fake-server';
@@ -62,7 +62,7 @@ describe('a TPI consultant signing in as a customer user', () => {
       body: [{ username: 'bakker', name: 'Bert Bakker', readOnly: false }],
     }));
     let failing = true;
-    server.on('POST', REST.loginAs, () =>
+    server.on('POST', AUTH_PATHS.loginAs, () =>
       failing
         ? { status: 500, body: { code: 'INTERNAL', message: 'x' } }
         : { status: 200, body: bakker },

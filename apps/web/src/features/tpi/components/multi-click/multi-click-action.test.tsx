@@ -1,23 +1,21 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  MULTI_CLICK_PATHS,
   PURCHASE_PATHS,
   type ExecuteBody,
   type MultiClickPreview,
   type MultiClickResult,
   type Quote,
+  TPI_PATHS,
+  pathTo,
 } from '@klik/api';
-import { Bootstrap } from '../../../../app/bootstrap';
 import { startSession } from '../../../../shared/session/session-store';
 import { expectNoAxeViolations } from '../../../../test/axe';
 import { aCustomer, aUserSession } from '../../../../test/builders';
 import { aClickDetail } from '../../../../test/click-builders';
 import { createFakeServer, type FakeServer } from '../../../../test/fake-server';
-import { createFakeSockets } from '../../../../test/fake-websocket';
+import { renderInPortal } from '../../../../test/render-app';
 import { MultiClickAction } from './multi-click-action';
 
 const ids = {
@@ -135,29 +133,13 @@ function resultFor(items: ExecuteBody[]): MultiClickResult {
 }
 
 function renderAction(server: FakeServer) {
-  const sockets = createFakeSockets();
-  render(
-    <Bootstrap
-      fetch={server.fetch}
-      queryClient={
-        new QueryClient({
-          defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-        })
-      }
-      createWebSocket={sockets.create}
-      createRouter={() =>
-        createMemoryRouter([
-          { path: '/', element: <MultiClickAction selectedCustomerIds={[11, 12, 13, 14, 15]} /> },
-        ])
-      }
-    />,
-  );
+  renderInPortal(server, <MultiClickAction selectedCustomerIds={[11, 12, 13, 14, 15]} />);
 }
 
 function setUp(): FakeServer {
   const server = createFakeServer({});
-  server.on('POST', MULTI_CLICK_PATHS.preview, () => ({ status: 200, body: preview }));
-  server.on('POST', MULTI_CLICK_PATHS.execute, ({ body }) => ({
+  server.on('POST', TPI_PATHS.multiClickPreview, () => ({ status: 200, body: preview }));
+  server.on('POST', TPI_PATHS.multiClickExecute, ({ body }) => ({
     status: 200,
     body: resultFor((JSON.parse(body ?? '{}') as { items: ExecuteBody[] }).items),
   }));
@@ -184,7 +166,7 @@ function setUp(): FakeServer {
 
 function sentItems(server: FakeServer): ExecuteBody[][] {
   return server
-    .callsTo('POST', MULTI_CLICK_PATHS.execute)
+    .callsTo('POST', TPI_PATHS.multiClickExecute)
     .map((call) => (JSON.parse(call.body ?? '{}') as { items: ExecuteBody[] }).items);
 }
 
@@ -211,7 +193,7 @@ describe('clicking for several customers', () => {
   it('previews per customer, asks terms and SMS where needed, and confirms each with its own key', async () => {
     const server = setUp();
     const user = await previewWithKeyboard();
-    const [call] = server.callsTo('POST', MULTI_CLICK_PATHS.preview);
+    const [call] = server.callsTo('POST', TPI_PATHS.multiClickPreview);
     expect(JSON.parse(call?.body ?? '{}')).toMatchObject({
       customerIds: [11, 12, 13, 14, 15],
       commodity: 'Power',
@@ -272,7 +254,7 @@ describe('clicking for several customers', () => {
   it('leaves out the customers the consultant unticks and gives their quotes up', async () => {
     const server = setUp();
     for (const quoteId of [ids.approval, ids.approvalGas, ids.sms]) {
-      server.on('DELETE', PURCHASE_PATHS.cancelQuote(quoteId), () => ({ status: 204 }));
+      server.on('DELETE', pathTo(PURCHASE_PATHS.cancelQuote, { quoteId }), () => ({ status: 204 }));
     }
     const user = await previewWithKeyboard();
     for (const name of ['De Groene Kas, KL-12', 'De Groene Kas, KL-12-2', 'Metaal Jansen, KL-13']) {
@@ -289,7 +271,9 @@ describe('clicking for several customers', () => {
           .map((request) => request.path)
           .sort(),
       ).toEqual(
-        [ids.approval, ids.approvalGas, ids.sms].map((id) => PURCHASE_PATHS.cancelQuote(id)).sort(),
+        [ids.approval, ids.approvalGas, ids.sms]
+          .map((id) => pathTo(PURCHASE_PATHS.cancelQuote, { quoteId: id }))
+          .sort(),
       ),
     );
   });
@@ -297,7 +281,7 @@ describe('clicking for several customers', () => {
   it('after a failed connection sends the same keys again, so nothing is clicked twice', async () => {
     const server = setUp();
     let fail = true;
-    server.on('POST', MULTI_CLICK_PATHS.execute, ({ body }) => {
+    server.on('POST', TPI_PATHS.multiClickExecute, ({ body }) => {
       if (fail) throw new TypeError('Failed to fetch');
       return {
         status: 200,
@@ -321,7 +305,7 @@ describe('clicking for several customers', () => {
 
   it('says why a preview is refused', async () => {
     const server = setUp();
-    server.on('POST', MULTI_CLICK_PATHS.preview, () => ({
+    server.on('POST', TPI_PATHS.multiClickPreview, () => ({
       status: 409,
       body: { code: 'ANOTHER_CLICK_IN_PROGRESS', message: 'busy' },
     }));

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { ApiError, type ClickDetail } from '@klik/api';
-import { errorMessageKeyFor } from '../../../shared/i18n/message-keys';
-import { useT } from '../../../shared/i18n/use-t';
-import { useDecideClick } from '../api/clicks-api';
+import { errorMessageKeyFor } from '../i18n/message-keys';
+import { useT } from '../i18n/use-t';
+import { useDecideClick } from './decide-click';
 
 type Decision = 'approve' | 'reject';
 
