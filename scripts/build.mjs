@@ -19,6 +19,7 @@
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -139,6 +140,12 @@ async function buildServer(outDir) {
     plugins: [keepThirdPartyExternal],
     logLevel: 'warning',
   });
+  // Data files the server reads beside its module (new URL('./name', import.meta.url)): in the
+  // bundle that module is server.js, so they go beside it.
+  copyFileSync(
+    join(ROOT, 'apps/server/src/kernel/passwords/common-passwords.txt'),
+    join(outDir, 'common-passwords.txt'),
+  );
 }
 
 function buildWeb(outDir) {

@@ -17,14 +17,15 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { MONTHS, type Maturity } from '@klik/domain';
 import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
+import { loadConfig } from '../../apps/server/src/kernel/config/config';
 import { createDatabase, type Db } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { hashSessionToken } from '../../apps/server/src/modules/auth/session-token';
+import { hashSessionToken } from '../../apps/server/src/kernel/auth/session-token';
 import { startClickFloor } from './floor';
 import { machineLoad } from '../machine-load';
 import { adminQuery } from '../../apps/server/test/test-database';
 import { volumeInvariant } from './volume-invariant';
+import { PURCHASE_PATHS } from '@klik/api';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONTRACTS = Number(process.env.BENCH_CLICK_CONTRACTS ?? 100);
@@ -190,7 +191,7 @@ async function main(): Promise<void> {
       return { status: response.status, json: (await response.json()) as Record<string, unknown> };
     };
     const quote = (actor: Actor, maturity: Maturity, percentage: string) =>
-      post('/rest/purchase/quote', actor.token, {
+      post(PURCHASE_PATHS.quote, actor.token, {
         customerId: actor.customerId,
         contractId: actor.contractId,
         yearOfSupply: 2027,
@@ -199,7 +200,7 @@ async function main(): Promise<void> {
         percentage,
       });
     const execute = (actor: Actor, quoteId: string) =>
-      post('/rest/purchase/execute', actor.token, { quoteId, idempotencyKey: randomUUID() });
+      post(PURCHASE_PATHS.execute, actor.token, { quoteId, idempotencyKey: randomUUID() });
 
     // The floor: the least a click must write, under the same lock, over HTTP (./floor.ts).
     const floor = await startClickFloor(url.toString());

@@ -3,7 +3,7 @@
 // customer users the seed made, each on positions no other click touches (seed.ts). A user has
 // one click at a time; `concurrency` users click at once.
 import { randomUUID } from 'node:crypto';
-import { PURCHASE_PATHS } from '@klik/api';
+import { PURCHASE_PATHS, pathTo } from '@klik/api';
 import { CLICK_YEAR, type ClickPlan } from './seed';
 
 export interface BurstCommand {
@@ -117,7 +117,7 @@ async function run(command: BurstCommand): Promise<BurstResult> {
       if (execute) count(`execute ${execute.status} ${String(execute.json.code)}`);
       // As a user cancels a click that failed: the quote is let go, so the user's next click is
       // not refused as another click in progress.
-      await fetch(`${command.base}${PURCHASE_PATHS.cancelQuote(quoteId)}`, {
+      await fetch(`${command.base}${pathTo(PURCHASE_PATHS.cancelQuote, { quoteId })}`, {
         method: 'DELETE',
         headers: { authorization: `Bearer ${plan.token}` },
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),

@@ -4,7 +4,7 @@
 // with the simulated feed ticking; then the figures and the volume check.
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { MARKET_PRODUCTS, MARKET_REST } from '@klik/api';
+import { MARKET_PRODUCTS, MARKET_PATHS } from '@klik/api';
 import { createDatabase } from '../../apps/server/src/db/database';
 import { Driven } from '../fanout/processes';
 import type { BurstResult } from './click-burst';
@@ -200,7 +200,7 @@ export async function runPhase(settings: PhaseSettings): Promise<PhaseResult> {
       windowMs,
     );
     const probing = probePrices(
-      `http://127.0.0.1:${cluster.instances[0]?.port}${MARKET_REST.ingest}`,
+      `http://127.0.0.1:${cluster.instances[0]?.port}${MARKET_PATHS.ingest}`,
       ingestKey,
       clock,
       started + windowMs,

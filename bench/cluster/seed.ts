@@ -6,6 +6,7 @@ import { MONTHS, type Maturity } from '@klik/domain';
 import type { Db } from '../../apps/server/src/db/database';
 import { createContract, createCustomer } from '../../apps/server/test/builders';
 import { customerSessions, fillFanoutDatabase, type BenchClient } from '../fanout/seed';
+import { POSITION_PATHS, pathTo } from '@klik/api';
 
 /** Contracts on the positions dashboard, as bench:positions has them. */
 const DASHBOARD_CONTRACTS = 20;
@@ -45,7 +46,10 @@ async function seedDashboard(db: Db, now: Date): Promise<ClusterSeed['dashboard'
     });
   }
   const [token] = await customerSessions(db, [customer.id], now, 'cluster-dashboard');
-  return { path: `/rest/dashboardContractData/${dashboardId}`, token: token as string };
+  return {
+    path: pathTo(POSITION_PATHS.dashboardContractData, { dashboardId }),
+    token: token as string,
+  };
 }
 
 /**

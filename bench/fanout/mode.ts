@@ -1,6 +1,6 @@
 // One mode of the fan-out run: the portal (one instance, or two over Redis) and the bare floor,
 // each with the same clients, then rounds in which each price enters both alike.
-import { MARKET_PRODUCTS, MARKET_REST } from '@klik/api';
+import { MARKET_PRODUCTS, MARKET_PATHS } from '@klik/api';
 import type { ClientEntry } from './clients';
 import { ClientFleet } from './fleet';
 import { startBareServer, startKlik, type KlikInstance } from './processes';
@@ -92,14 +92,14 @@ export async function runMode(settings: ModeSettings): Promise<ModeResult> {
         name: 'klik',
         fleet: klikFleet,
         // Prices always enter on the first instance; in redis mode the second hears them on the bus.
-        ingestUrl: `${(instances[0] as KlikInstance).base}${MARKET_REST.ingest}`,
+        ingestUrl: `${(instances[0] as KlikInstance).base}${MARKET_PATHS.ingest}`,
         headers: { authorization: `Bearer ${settings.ingestKey}` },
         result: emptySide(),
       },
       {
         name: 'bare',
         fleet: bareFleet,
-        ingestUrl: `${bare.base}${MARKET_REST.ingest}`,
+        ingestUrl: `${bare.base}${MARKET_PATHS.ingest}`,
         headers: {},
         result: emptySide(),
       },

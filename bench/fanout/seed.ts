@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { MARKET_PRODUCTS, type MarketProduct } from '@klik/api';
 import { createDatabase, type Db } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { hashSessionToken } from '../../apps/server/src/modules/auth/session-token';
+import { hashSessionToken } from '../../apps/server/src/kernel/auth/session-token';
 import { createContract, createCustomer } from '../../apps/server/test/builders';
 import { adminQuery } from '../../apps/server/test/test-database';
 

@@ -14,7 +14,7 @@
 import { sql } from 'kysely';
 import { MONTHS } from '@klik/domain';
 import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
+import { loadConfig } from '../../apps/server/src/kernel/config/config';
 import { createDatabase, type Db } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
 import { startClickFloor } from '../clicks/floor';

@@ -15,9 +15,9 @@ import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { ContractDataListSchema } from '@klik/api';
+import { ContractDataListSchema, POSITION_PATHS, pathTo } from '@klik/api';
 import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
+import { loadConfig } from '../../apps/server/src/kernel/config/config';
 import { createDatabase } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
 import { BENCH_USER, seedBenchDashboard } from './seed-bench';
@@ -189,7 +189,7 @@ async function main(): Promise<void> {
     const dashboardId = await seedBenchDashboard(db, CONTRACTS);
     // A running database is vacuumed and analysed; a freshly loaded one not yet.
     await sql`vacuum analyze`.execute(db);
-    const path = `/rest/dashboardContractData/${dashboardId}`;
+    const path = pathTo(POSITION_PATHS.dashboardContractData, { dashboardId });
 
     let portal = await startPortal(url.toString(), 'quiet');
     closers.unshift(() => portal.close());
@@ -208,7 +208,7 @@ async function main(): Promise<void> {
     // The floor sends the bytes as they are: nothing could answer these bytes for less.
     const bytes = Buffer.from(body);
     const floor = Fastify({ logger: false });
-    floor.get('/rest/dashboardContractData/:id', async (_request, reply) =>
+    floor.get(POSITION_PATHS.dashboardContractData, async (_request, reply) =>
       reply.type('application/json; charset=utf-8').send(bytes),
     );
     closers.unshift(() => floor.close());

@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
 import { clickTypeAllows, MATURITIES, type ClickType, type MarketOption } from '@klik/domain';
 import type { Db } from '../../apps/server/src/db/database';
-import { demoOffers, DEMO_YEARS } from '../../apps/server/src/db/seed-demo-contracts';
-import { hashPassword } from '../../apps/server/src/modules/auth/password-hasher';
+import { demoOffers, DEMO_YEARS } from '../../apps/server/src/demo/seed-demo-contracts';
+import { hashPassword } from '../../apps/server/src/kernel/passwords/password-hasher';
 import { recordClick } from '../../apps/server/src/modules/positions/record-click';
 
 const CLICK_TYPES: readonly ClickType[] = [null, 'ALL', 'YEAR', 'QUARTER', 'MONTH'];
@@ -94,7 +94,7 @@ export async function seedBenchDashboard(db: Db, contracts: number): Promise<num
         for (const [k, maturity] of [allowed[0], allowed[allowed.length - 1]].entries()) {
           if (maturity === undefined) continue;
           await recordClick(trx, {
-            contractId: id,
+            contractRowId: id,
             yearOfSupply: year,
             maturity,
             status: 'COMPLETED',

@@ -11,12 +11,12 @@
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { TpiPageSchema } from '@klik/api';
+import { TpiPageSchema, TPI_PATHS } from '@klik/api';
 import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
+import { loadConfig } from '../../apps/server/src/kernel/config/config';
 import { createDatabase, type Db } from '../../apps/server/src/db/database';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { hashSessionToken } from '../../apps/server/src/modules/auth/session-token';
+import { hashSessionToken } from '../../apps/server/src/kernel/auth/session-token';
 import { machineLoad } from '../machine-load';
 import { adminQuery } from '../../apps/server/test/test-database';
 
@@ -150,7 +150,7 @@ async function main(): Promise<void> {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const appBase = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const headers = { authorization: `Bearer ${token}` };
-    const path = `/rest/tpi?size=${CUSTOMERS}`;
+    const path = `${TPI_PATHS.all}?size=${CUSTOMERS}`;
     const first = await fetch(`${appBase}${path}`, { headers });
     const body = Buffer.from(await first.arrayBuffer());
     const page = TpiPageSchema.parse(JSON.parse(body.toString()));
@@ -161,7 +161,7 @@ async function main(): Promise<void> {
 
     // The floor: the ledger's one aggregate over the same contracts, then the same bytes.
     const floor = Fastify({ logger: false });
-    floor.get('/rest/tpi', async (_request, reply) => {
+    floor.get(TPI_PATHS.all, async (_request, reply) => {
       await sql`select contract_id, year_of_supply, part, sum(total_volume), sum(clicked_volume),
           sum(clicked_cost)
         from position_months where contract_id in (${sql.join(contractIds)})

@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import lighthouse, { type Config, type Flags, type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { DEMO_PASSWORD } from '../../apps/server/src/db/seed-demo';
+import { DEMO_PASSWORD } from '../../apps/server/src/demo/seed-demo';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium';
 import { machineLoad } from '../machine-load';
 

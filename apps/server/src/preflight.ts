@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from './kernel/config/config';
 import { findInstanceConflict } from './instance-guard';
 
 /**

@@ -1,8 +1,8 @@
-import type { Config } from './config';
+import type { Config } from './kernel/config/config';
 import type { Db } from './db/database';
 import { isDatabaseReachable } from './db/database';
-import type { EventBus } from './modules/realtime/event-bus';
-import { redisAddress, RedisEventBus } from './modules/realtime/redis-event-bus';
+import type { EventBus } from './kernel/events/event-bus';
+import { redisAddress, RedisEventBus } from './kernel/events/redis-event-bus';
 
 /** How long the start waits for PostgreSQL and Redis before it gives up. */
 export const REACH_TIMEOUT_MS = 10_000;

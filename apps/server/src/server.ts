@@ -1,6 +1,6 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { prepareDatabase } from './db/prepare-database';
+import { ConfigError, loadConfig } from './kernel/config/config';
+import { prepareDatabase } from './demo/prepare-database';
 import { claimInstance, InstanceConflictError } from './instance-guard';
 import { shutdownOnSignal } from './shutdown';
 import { unreachableDependency } from './reachability';

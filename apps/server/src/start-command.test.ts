@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-port';
-import { REPOSITORY_ROOT } from './config';
+import { REPOSITORY_ROOT } from './kernel/config/config';
 import { ensurePortFree, LOCK_FILE_NAME } from './instance-guard';
 
 const SHUTDOWN_TIMEOUT_SECONDS = 5;

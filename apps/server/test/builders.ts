@@ -4,7 +4,7 @@ import { MATURITIES, type ClickType, type Maturity, type MarketOption } from '@k
 import type { Db } from '../src/db/database';
 import type { ClickStatus, MarketProduct, PartName } from '../src/db/schema';
 import { recordClick, type NewClick } from '../src/modules/positions/record-click';
-import { hashPassword } from '../src/modules/auth/password-hasher';
+import { hashPassword } from '../src/kernel/passwords/password-hasher';
 
 function unique(prefix: string): string {
   return `${prefix}-${randomBytes(4).toString('hex')}`;
@@ -233,7 +233,7 @@ export async function createClick(
   const status = options.status ?? 'COMPLETED';
   return db.transaction().execute((trx) =>
     recordClick(trx, {
-      contractId: options.contractId,
+      contractRowId: options.contractId,
       yearOfSupply: options.yearOfSupply,
       maturity: options.maturity,
       status,

@@ -1,9 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { LOCALE_HEADER, UserSessionSchema, type UserSession } from '@klik/api';
+import { LOCALE_HEADER, UserSessionSchema, type UserSession, AUTH_PATHS } from '@klik/api';
 import { buildApp } from '../src/app';
-import { loadConfig, type Config } from '../src/config';
+import { loadConfig, type Config } from '../src/kernel/config/config';
 import type { Db } from '../src/db/database';
-import { InProcessEventBus } from '../src/modules/realtime/event-bus';
+import { InProcessEventBus } from '../src/kernel/events/event-bus';
 import { createUser } from './builders';
 import { TestClock } from './test-clock';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -84,7 +84,7 @@ export function postLogin(
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
-    url: '/rest/authentication/login',
+    url: AUTH_PATHS.login,
     payload: { username, password },
     remoteAddress: options.ip ?? '127.0.0.1',
     headers: options.locale ? { [LOCALE_HEADER]: options.locale } : {},
@@ -115,7 +115,7 @@ export async function impersonate(app: FastifyInstance, db: Db, username: string
   const adminSession = await login(app, admin.username, admin.password);
   const impersonated = await app.inject({
     method: 'POST',
-    url: '/rest/authentication/loginAs',
+    url: AUTH_PATHS.loginAs,
     headers: { ...bearer(adminSession.token), 'content-type': 'text/plain' },
     payload: username,
   });

@@ -15,7 +15,7 @@ export interface NotificationsTable {
   read: Generated<boolean>;
   /** What the screen opens: the click (0012). */
   click_id: Generated<number | null>;
-  /** The contract's own id (contracts.contract_id), for its position (0012). */
+  /** The contract id as text (contracts.contract_id, not the row id), for its position (0012). */
   contract_id: Generated<string | null>;
   /** The announcement whose words an ANNOUNCEMENT notification shows (0012). */
   announcement_id: Generated<number | null>;

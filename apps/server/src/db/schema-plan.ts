@@ -3,7 +3,8 @@ import type { CreatedAt, Numeric } from './schema-columns';
 import type { PartName } from './schema-trading';
 
 // Tables of the customer's plan: budgets, hedge policies, deadline feeds, standing orders and
-// price alerts.
+// price alerts. Their `contract_id` is the integer row id of the contract (contracts.id,
+// `contractRowId` in TypeScript), not the contract id the customer knows (docs/glossary.md).
 
 /** A budget per contract and year of supply (migration 0020, docs/budgets.md). */
 export interface BudgetsTable {

@@ -3,6 +3,10 @@ import type { CreatedAt, Numeric } from './schema-columns';
 
 // Tables of trading: contracts and their positions, market prices, clicks, quotes, margins and
 // terms.
+//
+// `contract_id` means two things (docs/glossary.md): in `contracts` it is the contract id, the
+// customer's contract number as text (the API's `contractId`); in every other table it is an
+// integer foreign key to `contracts.id`, the row id, which TypeScript calls `contractRowId`.
 
 export interface TradingStatusTable {
   id: Generated<boolean>;
@@ -19,7 +23,9 @@ export interface DeadlineRuleColumn {
 }
 
 export interface ContractsTable {
+  /** The row id: what other tables' integer `contract_id` refers to (`contractRowId` in TS). */
   id: Generated<number>;
+  /** The contract id: the contract number the customer knows, unique, text (the API's `contractId`). */
   contract_id: string;
   customer_id: number;
   commodity: 'Power' | 'Gas';
@@ -35,7 +41,11 @@ export interface ContractsTable {
   /** The smallest click per part, percent of the position's total volume (0004). */
   min_click_percentage: ColumnType<string, string | number | undefined, string | number>;
   // From 0018 (managecontract, docs/contracts.md).
-  /** Raised by every edit, never by a click: edits are checked and quotes lapse against it. */
+  /**
+   * The contract's revision: raised by every edit (managecontract, the import), never by a click.
+   * An edit is made on the revision read (the API carries it as the edit's `version`), and a quote
+   * lapses when it moves.
+   */
   revision: ColumnType<number, never, number>;
   /** null: the Off-peak part is priced as mark_up / transaction_fee. */
   off_peak_mark_up: ColumnType<string | null, string | null | undefined, string | null>;
@@ -49,7 +59,10 @@ export interface ContractsTable {
   require_approval: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
   /** The margin scenario assigned to the contract (docs/margins.md), null: none (0016). */
   margin_scenario_id: ColumnType<number | null, number | null | undefined, number | null>;
-  /** bigint, raised by a trigger on every change of the contract, its positions or its clicks. */
+  /**
+   * bigint, raised by a trigger on every change of the contract, its positions or its clicks: the
+   * stamp a kept view of the contract is checked against (the positions' `stamp`), not its revision.
+   */
   version: ColumnType<string, never, never>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;

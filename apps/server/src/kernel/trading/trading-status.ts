@@ -1,6 +1,13 @@
 import type { Db } from '../../db/database';
 
-/** Whether clicking is paused; the single row exists from the first migration on. */
+/*
+ * The trading status: whether clicking is paused for every customer. The kernel owns the
+ * trading_status table (one row, from the first migration on); the trading module changes it
+ * (audited, announced), every click path reads it. SQL that prices in one statement may read the
+ * row inline (positions_scope, the click's position state); nothing else writes it.
+ */
+
+/** Whether clicking is paused, for the start-up call and the screens. */
 export async function readTradingStatus(db: Db): Promise<{ pauzeActive: boolean }> {
   const row = await db
     .selectFrom('trading_status')
@@ -29,4 +36,9 @@ export async function writeTradingStatus(
     .set({ pauze_active: pauzeActive, updated_at: at, updated_by: by })
     .execute();
   return { previous: before.pauze_active };
+}
+
+/** Whether clicking is paused, read in the caller's transaction (the four eyes' approval). */
+export async function isPaused(db: Db): Promise<boolean> {
+  return (await readTradingStatus(db)).pauzeActive;
 }

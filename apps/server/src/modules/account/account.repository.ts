@@ -1,38 +1,4 @@
 import type { Db } from '../../db/database';
-import { sessionOpenAt } from '../realtime/realtime.repository';
-
-/** The user's own sessions that still work: not revoked, not idle too long, not past their end. */
-export async function openSessionsOf(db: Db, userId: number, now: Date, idleMinutes: number) {
-  return db
-    .selectFrom('sessions')
-    .leftJoin('users as impersonators', 'impersonators.id', 'sessions.impersonator_user_id')
-    .select([
-      'sessions.id',
-      'sessions.ip',
-      'sessions.user_agent',
-      'sessions.created_at',
-      'sessions.last_used_at',
-      'impersonators.username as impersonatedBy',
-    ])
-    .where('sessions.user_id', '=', userId)
-    .where(sessionOpenAt(now, idleMinutes))
-    .orderBy('sessions.last_used_at', 'desc')
-    .orderBy('sessions.id', 'desc')
-    .limit(200)
-    .execute();
-}
-
-/** Revokes one of the user's sessions; undefined when it is not theirs or already ended. */
-export async function revokeOwnSession(db: Db, userId: number, sessionId: number, now: Date) {
-  return db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('id', '=', sessionId)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-}
 
 export async function accountRow(db: Db, userId: number) {
   return db

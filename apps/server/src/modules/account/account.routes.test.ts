@@ -6,10 +6,11 @@ import {
   MOBILE_CODE_MINUTES,
   MOBILE_CODE_RESEND_SECONDS,
   OwnSessionsSchema,
+  pathTo,
 } from '@klik/api';
 import { createCustomer, createUser, type BuiltUser } from '../../../test/builders';
 import { bearer, buildTestApp, impersonate, login, type TestApp } from '../../../test/test-app';
-import type { DevSmsGateway } from '../purchase/sms-gateway';
+import type { DevSmsGateway } from '../../kernel/one-time-codes/sms-gateway';
 
 let t: TestApp;
 
@@ -106,12 +107,24 @@ describe('sessions', () => {
     ).data[0];
 
     expect(
-      (await call('DELETE', ACCOUNT_PATHS.session(strangerSession?.id ?? 0), token)).statusCode,
+      (
+        await call(
+          'DELETE',
+          pathTo(ACCOUNT_PATHS.session, { sessionId: strangerSession?.id ?? 0 }),
+          token,
+        )
+      ).statusCode,
     ).toBe(404);
     expect((await call('GET', ACCOUNT_PATHS.account, stranger.token)).statusCode).toBe(200);
 
     expect(
-      (await call('DELETE', ACCOUNT_PATHS.session(laptopSession?.id ?? 0), token)).statusCode,
+      (
+        await call(
+          'DELETE',
+          pathTo(ACCOUNT_PATHS.session, { sessionId: laptopSession?.id ?? 0 }),
+          token,
+        )
+      ).statusCode,
     ).toBe(204);
     expect((await call('GET', ACCOUNT_PATHS.account, laptop.token)).statusCode).toBe(401);
     expect((await call('GET', ACCOUNT_PATHS.account, token)).statusCode).toBe(200);

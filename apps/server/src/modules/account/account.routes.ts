@@ -10,7 +10,7 @@ import {
   TotpCodeBodySchema,
   TotpEnrolmentSchema,
 } from '@klik/api';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
 import type { AccountService } from './account.service';
 import type { TotpService } from './totp.service';
 
@@ -54,7 +54,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   );
 
   app.delete(
-    ACCOUNT_PATHS.sessionPattern,
+    ACCOUNT_PATHS.session,
     {
       preHandler: guards.requireAuth,
       config: setup,

@@ -1,4 +1,4 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   MOBILE_CODE_MAX_ATTEMPTS,
   MOBILE_CODE_MINUTES,
@@ -8,12 +8,14 @@ import {
   type OwnSessions,
 } from '@klik/api';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/auth.service';
-import { maskNumber, type SmsGateway } from '../purchase/sms-gateway';
-import { accountRow, openSessionsOf, revokeOwnSession } from './account.repository';
+import { AppError } from '../../kernel/http/app-error';
+import { actorOf, writeAudit } from '../../kernel/audit/audit-log';
+import type { AuthContext } from '../../kernel/auth/auth-context';
+import { maskNumber, type SmsGateway } from '../../kernel/one-time-codes/sms-gateway';
+import { openSessionsOf, revokeSession } from '../../kernel/sessions/sessions.repository';
+import { accountRow } from './account.repository';
 import { describeDevice } from './device';
+import { codeHash, judgeSmsCode, wrongSmsCode } from '../../kernel/one-time-codes/sms-code';
 
 export interface AccountDeps {
   db: Db;
@@ -25,16 +27,9 @@ export interface AccountDeps {
   log: { error: (details: object, message: string) => void };
 }
 
-function codeHash(userId: number, mobile: string, code: string): Buffer {
-  return createHash('sha256').update(`${userId}:${mobile}:${code}`).digest();
-}
-
-/** The audit's actor of a call on the own account, and who was signed in as the user. */
-export function actorOf(auth: AuthContext) {
-  return {
-    actor: { id: auth.user.id, username: auth.user.username },
-    impersonator: auth.impersonator,
-  };
+/** What a mobile verification's code confirms: this user takes this number. */
+function mobileSalt(userId: number, mobile: string): string {
+  return `${userId}:${mobile}`;
 }
 
 /** myinfo: what a signed-in user does with their own account (docs/account.md). */
@@ -87,7 +82,7 @@ export class AccountService {
   async revokeSession(auth: AuthContext, sessionId: number, ip: string | null): Promise<void> {
     const { db, now } = this.deps;
     const revoked = await db.transaction().execute(async (trx) => {
-      const row = await revokeOwnSession(trx, auth.user.id, sessionId, now());
+      const row = await revokeSession(trx, sessionId, now(), { userId: auth.user.id });
       await writeAudit(trx, {
         ...actorOf(auth),
         at: now(),
@@ -125,7 +120,7 @@ export class AccountService {
       }
       const values = {
         mobile,
-        code_hash: codeHash(auth.user.id, mobile, code).toString('hex'),
+        code_hash: codeHash(mobileSalt(auth.user.id, mobile), code).toString('hex'),
         sent_at: at,
         expires_at: new Date(at.getTime() + MOBILE_CODE_MINUTES * 60_000),
         attempts: 0,
@@ -171,20 +166,22 @@ export class AccountService {
         .where('user_id', '=', auth.user.id)
         .forUpdate()
         .executeTakeFirst();
-      if (!pending || pending.expires_at <= at) return new AppError('SMS_CODE_EXPIRED');
-      if (pending.attempts >= MOBILE_CODE_MAX_ATTEMPTS) {
-        return new AppError('SMS_ATTEMPTS_EXCEEDED');
-      }
-      const expected = Buffer.from(pending.code_hash, 'hex');
-      if (!timingSafeEqual(expected, codeHash(auth.user.id, pending.mobile, code))) {
+      if (!pending) return new AppError('SMS_CODE_EXPIRED');
+      const judged = judgeSmsCode(
+        pending,
+        mobileSalt(auth.user.id, pending.mobile),
+        code,
+        at,
+        MOBILE_CODE_MAX_ATTEMPTS,
+      );
+      if (judged.verdict === 'refused') return judged.error;
+      if (judged.verdict === 'wrong') {
         await trx
           .updateTable('mobile_verifications')
-          .set({ attempts: pending.attempts + 1 })
+          .set({ attempts: judged.attempts })
           .where('user_id', '=', auth.user.id)
           .execute();
-        return pending.attempts + 1 >= MOBILE_CODE_MAX_ATTEMPTS
-          ? new AppError('SMS_ATTEMPTS_EXCEEDED')
-          : new AppError('SMS_CODE_INVALID');
+        return wrongSmsCode(judged.attempts, MOBILE_CODE_MAX_ATTEMPTS);
       }
       const before = await trx
         .selectFrom('users')

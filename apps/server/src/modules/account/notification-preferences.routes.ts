@@ -4,7 +4,7 @@ import {
   NotificationPreferencesBodySchema,
   NotificationPreferencesSchema,
 } from '@klik/api';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
 import type { NotificationPreferencesService } from './notification-preferences.service';
 
 /** myinfo: which notifications also come by e-mail (docs/account.md). */

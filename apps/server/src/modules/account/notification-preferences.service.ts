@@ -7,9 +7,9 @@ import {
   type NotificationPreferencesBody,
 } from '@klik/api';
 import type { Db } from '../../db/database';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/auth.service';
-import { actorOf } from './account.service';
+import { writeAudit } from '../../kernel/audit/audit-log';
+import type { AuthContext } from '../../kernel/auth/auth-context';
+import { actorOf } from '../../kernel/audit/audit-log';
 
 async function preferencesOf(db: Db, userId: number): Promise<NotificationPreferences> {
   const rows = await db

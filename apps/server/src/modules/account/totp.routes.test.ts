@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, AccountSchema, TotpEnrolmentSchema } from '@klik/api';
 import { createCustomer, createUser, type BuiltUser } from '../../../test/builders';
 import { bearer, buildTestApp, impersonate, login, type TestApp } from '../../../test/test-app';
-import { TOTP_FAILURE_WINDOW_MINUTES, TOTP_MAX_FAILURES } from './totp.repository';
+import {
+  TOTP_FAILURE_WINDOW_MINUTES,
+  TOTP_MAX_FAILURES,
+} from '../../kernel/one-time-codes/totp.repository';
 
 const KEY = randomBytes(32).toString('base64');
 

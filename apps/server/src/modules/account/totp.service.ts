@@ -1,11 +1,19 @@
 import type { Account, TotpEnrolment } from '@klik/api';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/auth.service';
-import { actorOf } from './account.service';
-import { newTotpSecret, sealTotpSecret, totpQrCode, totpUri } from './totp';
-import { assertTotpNotThrottled, consumeTotpCode } from './totp.repository';
+import { AppError } from '../../kernel/http/app-error';
+import { writeAudit } from '../../kernel/audit/audit-log';
+import type { AuthContext } from '../../kernel/auth/auth-context';
+import {
+  newTotpSecret,
+  sealTotpSecret,
+  totpQrCode,
+  totpUri,
+} from '../../kernel/one-time-codes/totp';
+import {
+  assertTotpNotThrottled,
+  consumeTotpCode,
+} from '../../kernel/one-time-codes/totp.repository';
+import { actorOf } from '../../kernel/audit/audit-log';
 
 export interface TotpDeps {
   db: Db;

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import { writeAudit, type AuditOutcome } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/auth.service';
+import { AppError } from '../../kernel/http/app-error';
+import { UNIQUE_VIOLATION, violatedConstraint } from '../../kernel/db-errors';
 import type { PasswordResetService } from '../password-reset/password-reset.service';
 
 /** What every administrative service is built from (admin.plugin.ts). */
@@ -14,55 +13,6 @@ export interface AdminDeps {
   invitations: Pick<PasswordResetService, 'createInvitation' | 'sendLater'>;
   /** Publishes committed events (notifications' unread counts) after a commit; never throws. */
   flushEvents: () => Promise<void>;
-}
-
-export interface ChangeRecord {
-  action: string;
-  subject: string;
-  customerIds: readonly number[];
-  before?: unknown;
-  after?: unknown;
-  details?: Record<string, unknown>;
-  outcome?: AuditOutcome;
-  ip: string | null;
-}
-
-/** Writes a change to the audit log: actor, impersonator, subject, customers, before and after. */
-export async function auditChange(
-  db: Db,
-  at: Date,
-  auth: AuthContext,
-  change: ChangeRecord,
-): Promise<void> {
-  await writeAudit(db, {
-    at,
-    actor: { id: auth.user.id, username: auth.user.username },
-    impersonator: auth.impersonator,
-    action: change.action,
-    outcome: change.outcome ?? 'success',
-    subject: change.subject,
-    details: {
-      ...change.details,
-      ...(change.before === undefined ? {} : { before: change.before }),
-      ...(change.after === undefined ? {} : { after: change.after }),
-    },
-    ip: change.ip,
-    customerIds: change.customerIds,
-  });
-}
-
-/** The constraint a unique violation (SQLSTATE 23505) names, on PostgreSQL and PGlite alike. */
-export function uniqueViolationOf(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const { code, constraint, message } = error as {
-    code?: unknown;
-    constraint?: unknown;
-    message?: unknown;
-  };
-  if (code !== '23505') return null;
-  if (typeof constraint === 'string') return constraint;
-  const named = typeof message === 'string' ? /"([^"]+)"/.exec(message) : null;
-  return named?.[1] ?? '';
 }
 
 const CODE_OF_CONSTRAINT: Record<string, ConstructorParameters<typeof AppError>[0]> = {
@@ -81,14 +31,9 @@ export async function withUniqueCodes<T>(change: () => Promise<T>): Promise<T> {
   try {
     return await change();
   } catch (error) {
-    const constraint = uniqueViolationOf(error);
+    const constraint = violatedConstraint(error, UNIQUE_VIOLATION);
     const code = constraint === null ? undefined : CODE_OF_CONSTRAINT[constraint];
     if (code) throw new AppError(code);
     throw error;
   }
-}
-
-/** A save on a version that is no longer current. */
-export function versionConflict(currentVersion: number): AppError {
-  return new AppError('VERSION_CONFLICT', { details: { currentVersion } });
 }

@@ -6,7 +6,7 @@ import {
   AdminSearchResultSchema,
   PendingApprovalListSchema,
 } from '@klik/api';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
 import type { AdminDashboardService } from './admin-dashboard.service';
 
 const common = { tags: ['administration'], security: [{ session: [] }] };

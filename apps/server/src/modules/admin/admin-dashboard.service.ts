@@ -8,12 +8,12 @@ import {
   type PendingApprovalList,
 } from '@klik/api';
 import { addDays, amsterdamDate, amsterdamInstant, MIDNIGHT } from '@klik/domain';
-import type { AuthContext } from '../auth/auth.service';
+import type { AuthContext } from '../../kernel/auth/auth-context';
 import type { AdminDeps } from './admin-change';
-import { findClickDetails } from '../clicks/clicks.repository';
+import { clickDetails } from '../clicks/clicks.service';
 import { findEvents } from './audit.service';
 import { scopeOf } from './permissions';
-import { likePattern } from './users.repository';
+import { likePattern } from '../../db/like-pattern';
 
 export interface AdminDashboardDeps extends AdminDeps {
   /** A session unused for longer has ended (SESSION_IDLE_MINUTES). */
@@ -101,7 +101,7 @@ export class AdminDashboardService {
     const { db } = this.deps;
     const scope = await scopeOf(db, auth, 'adminDashboard.read');
     const own = scope.customerFilter;
-    const clicks = await findClickDetails(
+    const clicks = await clickDetails(
       db,
       { status: 'PENDING_APPROVAL', ...(own === null ? {} : { customerIds: own }) },
       { userId: auth.user.id, mayApprove: !auth.user.readOnly },

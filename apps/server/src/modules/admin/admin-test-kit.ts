@@ -5,7 +5,7 @@ import { ErrorBodySchema, type AdminUser, type Principal, type Role } from '@kli
 import { createCustomer, type BuiltCustomer } from '../../../test/builders';
 import { bearer, buildTestApp, login, type TestApp } from '../../../test/test-app';
 import type { Db } from '../../db/database';
-import { hashPassword } from '../auth/password-hasher';
+import { hashPassword } from '../../kernel/passwords/password-hasher';
 import { purchaseWorld, type PurchaseWorld } from '../purchase/purchase-test-kit';
 
 /** The one password of every user a test makes with quickUser (hashed once per run). */

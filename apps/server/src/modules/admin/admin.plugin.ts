@@ -1,6 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
-import type { AuthService } from '../auth/auth.service';
+import { defineModule } from '../../kernel/modules';
 import type { AdminDeps } from './admin-change';
 import { adminDashboardRoutes } from './admin-dashboard.routes';
 import { AdminDashboardService } from './admin-dashboard.service';
@@ -19,17 +17,13 @@ import { UsersService } from './users.service';
  * The administrative area (docs/administration.md) as one plugin: it builds its services from
  * the app's shared dependencies and registers their routes. Rights: docs/permissions.md.
  */
-export const adminModule: FastifyPluginAsyncZod<{
-  auth: AuthService;
-  config: Config;
-  invitations: AdminDeps['invitations'];
-}> = async (app, { auth, config, invitations }) => {
+export const adminModule = defineModule('admin', ['auth', 'password-reset'], async (app) => {
+  const { auth, config } = app;
   const deps: AdminDeps = {
     db: app.deps.db,
     now: app.deps.now,
     endSessions: (sessionIds) => auth.sessionsEnded(sessionIds),
-    invitations,
-    // The outbox is built after this module; it is asked for at request time.
+    invitations: app.passwordReset,
     flushEvents: () => app.outbox.flush(),
   };
   const { guards } = app;
@@ -41,8 +35,8 @@ export const adminModule: FastifyPluginAsyncZod<{
   const dashboard = new AdminDashboardService({
     ...deps,
     idleMinutes: config.session.idleMinutes,
-    // The feed is built after this module; it is asked for at request time.
+    // The feed is built with the background jobs, after this module: asked for at request time.
     feedHealth: () => app.market.feed.health(),
   });
   await app.register(adminDashboardRoutes, { dashboard, guards });
-};
+});

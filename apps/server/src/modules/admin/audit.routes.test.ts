@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS, AuditPageSchema, type AuditPage } from '@klik/api';
-import { writeAudit } from '../audit/audit.repository';
+import { writeAudit } from '../../kernel/audit/audit-log';
 import { adminWorld, auditRows, call, type AdminWorld } from './admin-test-kit';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

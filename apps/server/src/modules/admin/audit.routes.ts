@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_PATHS, AuditFilterQuerySchema, AuditPageSchema, AuditQuerySchema } from '@klik/api';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
 import type { AuditLogService } from './audit.service';
 
 const common = { tags: ['administration'], security: [{ session: [] }] };

@@ -9,11 +9,12 @@ import {
 } from '@klik/api';
 import { addDays, amsterdamInstant, MIDNIGHT } from '@klik/domain';
 import type { Db } from '../../db/database';
-import type { AuthContext } from '../auth/auth.service';
+import type { AuthContext } from '../../kernel/auth/auth-context';
 import { csvField } from '../clicks/click-export';
-import { auditChange, type AdminDeps } from './admin-change';
+import { type AdminDeps } from './admin-change';
+import { auditChange } from '../../kernel/audit/audit-log';
 import { scopeOf, type AdminScope } from './permissions';
-import { likePattern } from './users.repository';
+import { likePattern } from '../../db/like-pattern';
 
 interface AuditRow {
   id: string;

@@ -8,7 +8,7 @@ import type {
 } from '@klik/api';
 import { fromDec, toDec } from '@klik/domain';
 import type { Db } from '../../db/database';
-import { likePattern } from './users.repository';
+import { likePattern } from '../../db/like-pattern';
 
 const SUMMARY_COLUMNS = sql<SummaryRow>`c.id, c.name, c.active, c.require_sms, c.require_approval,
   c.allow_totp, c.sso_link_by_email, c.created_at, c.version,

@@ -6,6 +6,7 @@ import {
   CustomerListSchema,
   UserSessionSchema,
   type CustomerDetail,
+  pathTo,
 } from '@klik/api';
 import { createContract, createCustomer } from '../../../test/builders';
 import { bearer, login, postLogin } from '../../../test/test-app';
@@ -41,7 +42,7 @@ async function createdCustomer(body: Record<string, unknown>): Promise<CustomerD
 }
 
 async function detail(id: number, token = admin()): Promise<CustomerDetail> {
-  const response = await call(w, token, 'GET', ADMIN_PATHS.customer(id));
+  const response = await call(w, token, 'GET', pathTo(ADMIN_PATHS.customer, { customerId: id }));
   expect(response.statusCode, response.body).toBe(200);
   return CustomerDetailSchema.parse(response.json());
 }
@@ -114,7 +115,13 @@ describe(`customers on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
         { contractId: contract.contractId, maxClicksPerYear: 4, minClickPercentage: '10.5' },
       ],
     };
-    const response = await call(w, admin(), 'PUT', ADMIN_PATHS.customer(customer.id), body);
+    const response = await call(
+      w,
+      admin(),
+      'PUT',
+      pathTo(ADMIN_PATHS.customer, { customerId: customer.id }),
+      body,
+    );
     expect(response.statusCode, response.body).toBe(200);
     const saved = CustomerDetailSchema.parse(response.json());
     expect(saved).toMatchObject({ name: body.name, requireSms: true, version: 2 });
@@ -131,17 +138,31 @@ describe(`customers on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       after: { requireSms: true, clickLimits: [{ maxClicksPerYear: 4 }] },
     });
 
-    const stale = await call(w, admin(), 'PUT', ADMIN_PATHS.customer(customer.id), body);
+    const stale = await call(
+      w,
+      admin(),
+      'PUT',
+      pathTo(ADMIN_PATHS.customer, { customerId: customer.id }),
+      body,
+    );
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({
       code: 'VERSION_CONFLICT',
       details: { currentVersion: 2 },
     });
-    const foreignContract = await call(w, admin(), 'PUT', ADMIN_PATHS.customer(customer.id), {
-      ...body,
-      version: 2,
-      clickLimits: [{ contractId: other.contractId, maxClicksPerYear: 1, minClickPercentage: '5' }],
-    });
+    const foreignContract = await call(
+      w,
+      admin(),
+      'PUT',
+      pathTo(ADMIN_PATHS.customer, { customerId: customer.id }),
+      {
+        ...body,
+        version: 2,
+        clickLimits: [
+          { contractId: other.contractId, maxClicksPerYear: 1, minClickPercentage: '5' },
+        ],
+      },
+    );
     expect(foreignContract.statusCode).toBe(404);
     expect((await detail(customer.id)).version).toBe(2);
 
@@ -151,11 +172,19 @@ describe(`customers on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       ['100.01', 'PERCENTAGE_INVALID'],
       ['1.234', 'PERCENTAGE_INVALID'],
     ] as const) {
-      const refused = await call(w, admin(), 'PUT', ADMIN_PATHS.customer(customer.id), {
-        ...body,
-        version: 2,
-        clickLimits: [{ contractId: contract.contractId, maxClicksPerYear: 4, minClickPercentage }],
-      });
+      const refused = await call(
+        w,
+        admin(),
+        'PUT',
+        pathTo(ADMIN_PATHS.customer, { customerId: customer.id }),
+        {
+          ...body,
+          version: 2,
+          clickLimits: [
+            { contractId: contract.contractId, maxClicksPerYear: 4, minClickPercentage },
+          ],
+        },
+      );
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({
         code,
@@ -172,13 +201,19 @@ describe(`customers on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const [kept, dropped] = customer.dashboards;
     const gas = await createContract(w.t.db, { customerId: customer.id, commodity: 'Gas' });
     const power = await createContract(w.t.db, { customerId: customer.id, commodity: 'Power' });
-    const response = await call(w, admin(), 'PUT', ADMIN_PATHS.customerDashboards(customer.id), {
-      version: 1,
-      dashboards: [
-        { name: 'Nieuw', contractIds: [power.contractId] },
-        { id: kept!.id, name: 'Hernoemd', contractIds: [gas.contractId, power.contractId] },
-      ],
-    });
+    const response = await call(
+      w,
+      admin(),
+      'PUT',
+      pathTo(ADMIN_PATHS.customerDashboards, { customerId: customer.id }),
+      {
+        version: 1,
+        dashboards: [
+          { name: 'Nieuw', contractIds: [power.contractId] },
+          { id: kept!.id, name: 'Hernoemd', contractIds: [gas.contractId, power.contractId] },
+        ],
+      },
+    );
     expect(response.statusCode, response.body).toBe(200);
     const saved = CustomerDetailSchema.parse(response.json());
     expect(saved.dashboards.map(({ name, contractIds }) => [name, contractIds])).toEqual([
@@ -189,15 +224,27 @@ describe(`customers on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const positions = await call(w, admin(), 'GET', `/rest/dashboardContractData/${kept!.id}`);
     expect(ContractDataListSchema.parse(positions.json())).toHaveLength(2);
 
-    const duplicate = await call(w, admin(), 'PUT', ADMIN_PATHS.customerDashboards(customer.id), {
-      version: 2,
-      dashboards: [{ name: 'Twee' }, { name: 'twee' }],
-    });
+    const duplicate = await call(
+      w,
+      admin(),
+      'PUT',
+      pathTo(ADMIN_PATHS.customerDashboards, { customerId: customer.id }),
+      {
+        version: 2,
+        dashboards: [{ name: 'Twee' }, { name: 'twee' }],
+      },
+    );
     expect(duplicate.statusCode).toBe(400);
-    const foreign = await call(w, admin(), 'PUT', ADMIN_PATHS.customerDashboards(customer.id), {
-      version: 2,
-      dashboards: [{ id: w.foreign.dashboards[0]!.id, name: 'Gekaapt' }],
-    });
+    const foreign = await call(
+      w,
+      admin(),
+      'PUT',
+      pathTo(ADMIN_PATHS.customerDashboards, { customerId: customer.id }),
+      {
+        version: 2,
+        dashboards: [{ id: w.foreign.dashboards[0]!.id, name: 'Gekaapt' }],
+      },
+    );
     expect(foreign.statusCode).toBe(404);
   });
 
@@ -207,10 +254,16 @@ describe(`customers on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const both = await quickUser(w.t.db, { customerIds: [customer.id, w.own.id] });
     const onlySession = await login(w.t.app, only.username, only.password);
     const bothSession = await login(w.t.app, both.username, both.password);
-    const response = await call(w, admin(), 'PUT', ADMIN_PATHS.customerActive(customer.id), {
-      version: 1,
-      active: false,
-    });
+    const response = await call(
+      w,
+      admin(),
+      'PUT',
+      pathTo(ADMIN_PATHS.customerActive, { customerId: customer.id }),
+      {
+        version: 1,
+        active: false,
+      },
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ active: false, version: 2 });
 
@@ -228,7 +281,7 @@ describe(`customers on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const [row] = await auditRows(w.t.db, 'customer.deactivate');
     expect(row?.details).toMatchObject({ sessionsEnded: 1, after: { active: false } });
 
-    await call(w, admin(), 'PUT', ADMIN_PATHS.customerActive(customer.id), {
+    await call(w, admin(), 'PUT', pathTo(ADMIN_PATHS.customerActive, { customerId: customer.id }), {
       version: 2,
       active: true,
     });
@@ -238,16 +291,31 @@ describe(`customers on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it("lets an account manager edit the portfolio's customers only, and never create one", async () => {
     const token = w.callers.accountmanager.token;
     const own = await detail(w.own.id, token);
-    const edit = await call(w, token, 'PUT', ADMIN_PATHS.customer(w.own.id), {
-      version: own.version,
-      name: own.name,
-      requireSms: false,
-      requireApproval: true,
-    });
+    const edit = await call(
+      w,
+      token,
+      'PUT',
+      pathTo(ADMIN_PATHS.customer, { customerId: w.own.id }),
+      {
+        version: own.version,
+        name: own.name,
+        requireSms: false,
+        requireApproval: true,
+      },
+    );
     expect(edit.statusCode, edit.body).toBe(200);
-    expect((await call(w, token, 'GET', ADMIN_PATHS.customer(w.foreign.id))).statusCode).toBe(403);
-    expect((await call(w, token, 'GET', ADMIN_PATHS.customer(2_000_000))).statusCode).toBe(403);
-    expect((await call(w, admin(), 'GET', ADMIN_PATHS.customer(2_000_000))).statusCode).toBe(404);
+    expect(
+      (await call(w, token, 'GET', pathTo(ADMIN_PATHS.customer, { customerId: w.foreign.id })))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call(w, token, 'GET', pathTo(ADMIN_PATHS.customer, { customerId: 2_000_000 })))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call(w, admin(), 'GET', pathTo(ADMIN_PATHS.customer, { customerId: 2_000_000 })))
+        .statusCode,
+    ).toBe(404);
     const create = await call(w, token, 'POST', ADMIN_PATHS.customers, { name: 'Eigen Klant' });
     expect(create.statusCode).toBe(403);
   });
@@ -266,7 +334,7 @@ describe('a deactivated customer cannot be clicked', () => {
       .execute();
     const off = await w2.t.app.inject({
       method: 'PUT',
-      url: ADMIN_PATHS.customerActive(w2.customer.id),
+      url: pathTo(ADMIN_PATHS.customerActive, { customerId: w2.customer.id }),
       headers: bearer(adminToken),
       payload: { version: 1, active: false },
     });

@@ -10,7 +10,7 @@ import {
   SetActiveBodySchema,
   UpdateCustomerBodySchema,
 } from '@klik/api';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
 import type { CustomersService } from './customers.service';
 
 const common = { tags: ['administration'], security: [{ session: [] }] };
@@ -49,7 +49,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    ADMIN_PATHS.customerPattern,
+    ADMIN_PATHS.customer,
     {
       preHandler: guards.requirePermission('customers.read'),
       schema: {
@@ -63,7 +63,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put(
-    ADMIN_PATHS.customerPattern,
+    ADMIN_PATHS.customer,
     {
       preHandler: guards.requirePermission('customers.edit'),
       schema: {
@@ -79,7 +79,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put(
-    ADMIN_PATHS.customerDashboardsPattern,
+    ADMIN_PATHS.customerDashboards,
     {
       preHandler: guards.requirePermission('customers.edit'),
       schema: {
@@ -100,7 +100,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put(
-    ADMIN_PATHS.customerActivePattern,
+    ADMIN_PATHS.customerActive,
     {
       preHandler: guards.requirePermission('customers.deactivate'),
       schema: {

@@ -9,10 +9,12 @@ import type {
   UpdateCustomerBody,
 } from '@klik/api';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import { revokeSessionsOfUsers } from '../auth/auth.repository';
-import type { AuthContext } from '../auth/auth.service';
-import { auditChange, versionConflict, withUniqueCodes, type AdminDeps } from './admin-change';
+import { AppError } from '../../kernel/http/app-error';
+import { revokeSessionsOfUsers } from '../../kernel/sessions/sessions.repository';
+import type { AuthContext } from '../../kernel/auth/auth-context';
+import { withUniqueCodes, type AdminDeps } from './admin-change';
+import { auditChange } from '../../kernel/audit/audit-log';
+import { versionConflict } from '../../kernel/http/app-error';
 import {
   customerContracts,
   findCustomerDetail,

@@ -1,12 +1,14 @@
 import {
   ADMIN_PATHS,
-  ANNOUNCEMENT_PATHS,
-  CONTRACT_IMPORT_PATHS,
-  MAIL_OUTBOX_PATHS,
-  MARKET_REST,
-  PASSWORD_RESET_PATHS,
-  REST,
   type Action,
+  AUTH_PATHS,
+  CONTRACT_PATHS,
+  MAIL_PATHS,
+  MARKET_PATHS,
+  NOTIFICATION_PATHS,
+  REALTIME_PATHS,
+  TRADING_PATHS,
+  pathTo,
 } from '@klik/api';
 import { login } from '../../../test/test-app';
 import {
@@ -50,45 +52,45 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     action: 'loginAs',
     method: 'POST',
-    route: REST.loginAs,
+    route: AUTH_PATHS.loginAs,
     ok: 200,
     request: async (w, side) => ({
-      url: REST.loginAs,
+      url: AUTH_PATHS.loginAs,
       payload: (await subjectUser(w, side)).username,
     }),
   },
   {
     action: 'trading.pause',
     method: 'PUT',
-    route: REST.tradingStatus,
+    route: TRADING_PATHS.status,
     ok: 200,
-    request: async () => ({ url: REST.tradingStatus, payload: { pauzeActive: false } }),
+    request: async () => ({ url: TRADING_PATHS.status, payload: { pauzeActive: false } }),
   },
   {
     action: 'monitor.read',
     method: 'GET',
-    route: MARKET_REST.sessions,
+    route: REALTIME_PATHS.sessions,
     ok: 200,
-    request: async () => ({ url: MARKET_REST.sessions }),
+    request: async () => ({ url: REALTIME_PATHS.sessions }),
   },
   {
     action: 'monitor.read',
     method: 'GET',
-    route: MARKET_REST.board,
+    route: MARKET_PATHS.board,
     ok: 200,
-    request: async () => ({ url: MARKET_REST.board }),
+    request: async () => ({ url: MARKET_PATHS.board }),
   },
   {
     action: 'monitor.read',
     method: 'GET',
-    route: MARKET_REST.feed,
+    route: MARKET_PATHS.feed,
     ok: 200,
-    request: async () => ({ url: MARKET_REST.feed }),
+    request: async () => ({ url: MARKET_PATHS.feed }),
   },
   {
     action: 'sessions.terminate',
     method: 'DELETE',
-    route: MARKET_REST.sessionPattern,
+    route: REALTIME_PATHS.session,
     ok: 204,
     request: async (w) => {
       const user = await quickUser(w.t.db, { customerIds: [w.own.id] });
@@ -98,15 +100,18 @@ export const ROUTE_CASES: RouteCase[] = [
         .select('id')
         .where('user_id', '=', user.id)
         .executeTakeFirstOrThrow();
-      return { url: MARKET_REST.session(session.id) };
+      return { url: pathTo(REALTIME_PATHS.session, { id: session.id }) };
     },
   },
   {
     action: 'loginThrottle.lift',
     method: 'POST',
-    route: REST.liftLoginThrottle,
+    route: AUTH_PATHS.liftLoginThrottle,
     ok: 200,
-    request: async () => ({ url: REST.liftLoginThrottle, payload: { username: fresh('someone') } }),
+    request: async () => ({
+      url: AUTH_PATHS.liftLoginThrottle,
+      payload: { username: fresh('someone') },
+    }),
   },
 
   // Users.
@@ -120,9 +125,11 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     action: 'users.read',
     method: 'GET',
-    route: ADMIN_PATHS.userPattern,
+    route: ADMIN_PATHS.user,
     ok: 200,
-    request: async (w, side) => ({ url: ADMIN_PATHS.user((await subjectUser(w, side)).id) }),
+    request: async (w, side) => ({
+      url: pathTo(ADMIN_PATHS.user, { userId: (await subjectUser(w, side)).id }),
+    }),
   },
   {
     action: 'users.create',
@@ -150,12 +157,12 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     action: 'users.edit',
     method: 'PUT',
-    route: ADMIN_PATHS.userPattern,
+    route: ADMIN_PATHS.user,
     ok: 200,
     request: async (w, side) => {
       const user = await subjectUser(w, side);
       return {
-        url: ADMIN_PATHS.user(user.id),
+        url: pathTo(ADMIN_PATHS.user, { userId: user.id }),
         payload: {
           version: 1,
           name: 'Nieuwe naam',
@@ -175,30 +182,30 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     action: 'users.deactivate',
     method: 'PUT',
-    route: ADMIN_PATHS.userActivePattern,
+    route: ADMIN_PATHS.userActive,
     ok: 200,
     request: async (w, side) => ({
-      url: ADMIN_PATHS.userActive((await subjectUser(w, side)).id),
+      url: pathTo(ADMIN_PATHS.userActive, { userId: (await subjectUser(w, side)).id }),
       payload: { version: 1, active: false },
     }),
   },
   {
     action: 'users.resetPassword',
     method: 'PUT',
-    route: ADMIN_PATHS.userPasswordPattern,
+    route: ADMIN_PATHS.userPassword,
     ok: 200,
     request: async (w, side) => ({
-      url: ADMIN_PATHS.userPassword((await subjectUser(w, side)).id),
+      url: pathTo(ADMIN_PATHS.userPassword, { userId: (await subjectUser(w, side)).id }),
       payload: { version: 1, initialPassword: 'Opnieuw-123' },
     }),
   },
   {
     action: 'users.resetPassword',
     method: 'POST',
-    route: PASSWORD_RESET_PATHS.resendInvitationPattern,
+    route: ADMIN_PATHS.userInvitation,
     ok: 200,
     request: async (w, side) => ({
-      url: PASSWORD_RESET_PATHS.resendInvitation((await subjectUser(w, side)).id),
+      url: pathTo(ADMIN_PATHS.userInvitation, { userId: (await subjectUser(w, side)).id }),
     }),
   },
 
@@ -214,9 +221,11 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     action: 'customers.read',
     method: 'GET',
-    route: ADMIN_PATHS.customerPattern,
+    route: ADMIN_PATHS.customer,
     ok: 200,
-    request: async (w, side) => ({ url: ADMIN_PATHS.customer(customerOf(w, side)) }),
+    request: async (w, side) => ({
+      url: pathTo(ADMIN_PATHS.customer, { customerId: customerOf(w, side) }),
+    }),
   },
   {
     action: 'customers.create',
@@ -231,12 +240,12 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     action: 'customers.edit',
     method: 'PUT',
-    route: ADMIN_PATHS.customerPattern,
+    route: ADMIN_PATHS.customer,
     ok: 200,
     request: async (w, side) => {
       const customer = await subjectCustomer(w, side);
       return {
-        url: ADMIN_PATHS.customer(customer.id),
+        url: pathTo(ADMIN_PATHS.customer, { customerId: customer.id }),
         payload: { version: 1, name: customer.name, requireSms: true, requireApproval: false },
       };
     },
@@ -244,12 +253,12 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     action: 'customers.edit',
     method: 'PUT',
-    route: ADMIN_PATHS.customerDashboardsPattern,
+    route: ADMIN_PATHS.customerDashboards,
     ok: 200,
     request: async (w, side) => {
       const customer = await subjectCustomer(w, side);
       return {
-        url: ADMIN_PATHS.customerDashboards(customer.id),
+        url: pathTo(ADMIN_PATHS.customerDashboards, { customerId: customer.id }),
         payload: {
           version: 1,
           dashboards: [
@@ -263,10 +272,10 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     action: 'customers.deactivate',
     method: 'PUT',
-    route: ADMIN_PATHS.customerActivePattern,
+    route: ADMIN_PATHS.customerActive,
     ok: 200,
     request: async (w, side) => ({
-      url: ADMIN_PATHS.customerActive((await subjectCustomer(w, side)).id),
+      url: pathTo(ADMIN_PATHS.customerActive, { customerId: (await subjectCustomer(w, side)).id }),
       payload: { version: 1, active: false },
     }),
   },
@@ -285,12 +294,12 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     action: 'accountManagers.manage',
     method: 'PUT',
-    route: ADMIN_PATHS.portfolioPattern,
+    route: ADMIN_PATHS.portfolio,
     ok: 200,
     request: async (w) => {
       const manager = await quickUser(w.t.db, { role: 'accountmanager' });
       return {
-        url: ADMIN_PATHS.portfolio(manager.id),
+        url: pathTo(ADMIN_PATHS.portfolio, { userId: manager.id }),
         payload: { version: 1, customerIds: [w.own.id, w.foreign.id] },
       };
     },
@@ -311,12 +320,12 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     action: 'consultants.manage',
     method: 'PUT',
-    route: ADMIN_PATHS.consultantPattern,
+    route: ADMIN_PATHS.consultant,
     ok: 200,
     request: async (w) => {
       const consultant = await quickUser(w.t.db, { role: 'consultant', customerIds: [w.own.id] });
       return {
-        url: ADMIN_PATHS.consultant(consultant.id),
+        url: pathTo(ADMIN_PATHS.consultant, { userId: consultant.id }),
         payload: {
           version: 1,
           name: fresh('Consultant'),
@@ -378,17 +387,19 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     action: 'customers.read',
     method: 'GET',
-    route: ADMIN_PATHS.customerTermsPattern,
+    route: ADMIN_PATHS.customerTerms,
     ok: 200,
-    request: async (w, side) => ({ url: ADMIN_PATHS.customerTerms(customerOf(w, side)) }),
+    request: async (w, side) => ({
+      url: pathTo(ADMIN_PATHS.customerTerms, { customerId: customerOf(w, side) }),
+    }),
   },
   {
     action: 'terms.publish',
     method: 'POST',
-    route: ADMIN_PATHS.customerTermsPattern,
+    route: ADMIN_PATHS.customerTerms,
     ok: 201,
     request: async (w, side) => ({
-      url: ADMIN_PATHS.customerTerms(customerOf(w, side)),
+      url: pathTo(ADMIN_PATHS.customerTerms, { customerId: customerOf(w, side) }),
       payload: { bodyNl: 'Voorwaarden', bodyEn: 'Terms' },
     }),
   },
@@ -416,19 +427,19 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     action: 'announcements.publish',
     method: 'GET',
-    route: ANNOUNCEMENT_PATHS.list,
+    route: NOTIFICATION_PATHS.announcements,
     ok: 200,
     subjectless: true,
-    request: async () => ({ url: ANNOUNCEMENT_PATHS.list }),
+    request: async () => ({ url: NOTIFICATION_PATHS.announcements }),
   },
   {
     action: 'announcements.publish',
     method: 'POST',
-    route: ANNOUNCEMENT_PATHS.list,
+    route: NOTIFICATION_PATHS.announcements,
     ok: 201,
     subjectless: true,
     request: async (w, side) => ({
-      url: ANNOUNCEMENT_PATHS.list,
+      url: NOTIFICATION_PATHS.announcements,
       payload: {
         titleNl: 'Marktbericht',
         titleEn: 'Market report',
@@ -444,20 +455,20 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     action: 'mailOutbox.read',
     method: 'GET',
-    route: MAIL_OUTBOX_PATHS.list,
+    route: MAIL_PATHS.outbox,
     ok: 200,
     subjectless: true,
-    request: async () => ({ url: MAIL_OUTBOX_PATHS.list }),
+    request: async () => ({ url: MAIL_PATHS.outbox }),
   },
 
   // The contract import (modules/contracts/import.*): a dry run of an empty body answers 200.
   {
     action: 'contracts.import',
     method: 'POST',
-    route: CONTRACT_IMPORT_PATHS.import,
+    route: CONTRACT_PATHS.import,
     ok: 200,
     subjectless: true,
-    request: async () => ({ url: `${CONTRACT_IMPORT_PATHS.import}?dryRun=true` }),
+    request: async () => ({ url: `${CONTRACT_PATHS.import}?dryRun=true` }),
   },
 
   // managecontract (modules/contracts/contracts-permission-cases.ts).

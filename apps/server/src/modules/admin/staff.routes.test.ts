@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PATHS, AdminUserSchema, UserSessionSchema, type AdminUser } from '@klik/api';
+import { ADMIN_PATHS, AdminUserSchema, UserSessionSchema, type AdminUser, pathTo } from '@klik/api';
 import { postLogin } from '../../../test/test-app';
 import { adminWorld, auditRows, call, codeOf, quickUser, type AdminWorld } from './admin-test-kit';
 
@@ -36,6 +36,19 @@ async function ok(
 }
 
 describe(`account managers and consultants on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
+  it('refuses a common initial password for an account manager or a consultant', async () => {
+    for (const path of [ADMIN_PATHS.accountManagers, ADMIN_PATHS.consultants]) {
+      const body = { ...person('common'), initialPassword: 'Iloveyou1', customerIds: [w.own.id] };
+      const response = await call(w, admin(), 'POST', path, body);
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'PASSWORD_TOO_COMMON',
+        details: { field: 'initialPassword' },
+      });
+      expect((await postLogin(w.t.app, body.username, body.initialPassword)).statusCode).toBe(403);
+    }
+  });
+
   it('adds an account manager with a portfolio, which their session carries', async () => {
     const body = { ...person('am'), customerIds: [w.own.id] };
     const manager = await ok(
@@ -53,7 +66,7 @@ describe(`account managers and consultants on ${onPostgres ? 'PostgreSQL' : 'PGl
     expect(session.allowedCustomers.map((customer) => customer.id)).toEqual([w.own.id]);
 
     const moved = await ok(
-      await call(w, admin(), 'PUT', ADMIN_PATHS.portfolio(manager.id), {
+      await call(w, admin(), 'PUT', pathTo(ADMIN_PATHS.portfolio, { userId: manager.id }), {
         version: 1,
         customerIds: [w.foreign.id],
       }),
@@ -65,16 +78,22 @@ describe(`account managers and consultants on ${onPostgres ? 'PostgreSQL' : 'PGl
       after: { customerIds: [w.foreign.id] },
     });
     expect([...(row?.customer_ids ?? [])].sort()).toEqual([w.own.id, w.foreign.id].sort());
-    const stale = await call(w, admin(), 'PUT', ADMIN_PATHS.portfolio(manager.id), {
-      version: 1,
-      customerIds: [],
-    });
+    const stale = await call(
+      w,
+      admin(),
+      'PUT',
+      pathTo(ADMIN_PATHS.portfolio, { userId: manager.id }),
+      {
+        version: 1,
+        customerIds: [],
+      },
+    );
     expect(codeOf(stale)).toBe('VERSION_CONFLICT');
     const notAManager = await call(
       w,
       admin(),
       'PUT',
-      ADMIN_PATHS.portfolio(w.callers.customer.user.id),
+      pathTo(ADMIN_PATHS.portfolio, { userId: w.callers.customer.user.id }),
       { version: 1, customerIds: [] },
     );
     expect(notAManager.statusCode).toBe(404);
@@ -106,7 +125,7 @@ describe(`account managers and consultants on ${onPostgres ? 'PostgreSQL' : 'PGl
       .where('user_id', '=', consultant.id)
       .execute();
     const edited: AdminUser = await ok(
-      await call(w, admin(), 'PUT', ADMIN_PATHS.consultant(consultant.id), {
+      await call(w, admin(), 'PUT', pathTo(ADMIN_PATHS.consultant, { userId: consultant.id }), {
         version: 1,
         name: 'Andere Naam',
         email: consultant.email,
@@ -131,15 +150,21 @@ describe(`account managers and consultants on ${onPostgres ? 'PostgreSQL' : 'PGl
       ]),
     );
     const other = await quickUser(w.t.db, { role: 'consultant' });
-    const clash = await call(w, admin(), 'PUT', ADMIN_PATHS.consultant(other.id), {
-      version: 1,
-      name: 'andere naam',
-      email: `${other.username}@example.test`,
-      mobile: null,
-      locale: 'nl',
-      allowTPIPage: false,
-      customerIds: [],
-    });
+    const clash = await call(
+      w,
+      admin(),
+      'PUT',
+      pathTo(ADMIN_PATHS.consultant, { userId: other.id }),
+      {
+        version: 1,
+        name: 'andere naam',
+        email: `${other.username}@example.test`,
+        mobile: null,
+        locale: 'nl',
+        allowTPIPage: false,
+        customerIds: [],
+      },
+    );
     expect(codeOf(clash)).toBe('CONSULTANT_NAME_NOT_UNIQUE');
   });
 
@@ -160,7 +185,7 @@ describe(`account managers and consultants on ${onPostgres ? 'PostgreSQL' : 'PGl
       customerIds: [w.own.id, w.foreign.id],
     };
     const withdrawn = await ok(
-      await call(w, admin(), 'PUT', ADMIN_PATHS.consultant(consultant.id), {
+      await call(w, admin(), 'PUT', pathTo(ADMIN_PATHS.consultant, { userId: consultant.id }), {
         ...update,
         mandates: [{ customerId: w.foreign.id, clickAuthorized: false }],
       }),
@@ -173,7 +198,7 @@ describe(`account managers and consultants on ${onPostgres ? 'PostgreSQL' : 'PGl
 
     // Not named: kept as it is.
     const kept = await ok(
-      await call(w, admin(), 'PUT', ADMIN_PATHS.consultant(consultant.id), {
+      await call(w, admin(), 'PUT', pathTo(ADMIN_PATHS.consultant, { userId: consultant.id }), {
         ...update,
         version: 2,
       }),
@@ -187,11 +212,17 @@ describe(`account managers and consultants on ${onPostgres ? 'PostgreSQL' : 'PGl
         { customerId: w.own.id, clickAuthorized: false },
       ],
     ]) {
-      const refused = await call(w, admin(), 'PUT', ADMIN_PATHS.consultant(consultant.id), {
-        ...update,
-        version: 3,
-        mandates,
-      });
+      const refused = await call(
+        w,
+        admin(),
+        'PUT',
+        pathTo(ADMIN_PATHS.consultant, { userId: consultant.id }),
+        {
+          ...update,
+          version: 3,
+          mandates,
+        },
+      );
       expect(refused.statusCode).toBe(400);
     }
   });

@@ -8,7 +8,7 @@ import {
   UpdateConsultantBodySchema,
   UserParamsSchema,
 } from '@klik/api';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
 import type { StaffService } from './staff.service';
 
 const common = { tags: ['administration'], security: [{ session: [] }] };
@@ -36,7 +36,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put(
-    ADMIN_PATHS.portfolioPattern,
+    ADMIN_PATHS.portfolio,
     {
       preHandler: guards.requirePermission('accountManagers.manage'),
       schema: {
@@ -69,7 +69,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put(
-    ADMIN_PATHS.consultantPattern,
+    ADMIN_PATHS.consultant,
     {
       preHandler: guards.requirePermission('consultants.manage'),
       schema: {

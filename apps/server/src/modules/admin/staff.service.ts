@@ -6,11 +6,14 @@ import type {
   Role,
   UpdateConsultantBody,
 } from '@klik/api';
-import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../auth/auth.service';
-import { hashPassword } from '../auth/password-hasher';
+import { AppError } from '../../kernel/http/app-error';
+import type { AuthContext } from '../../kernel/auth/auth-context';
+import { hashPassword } from '../../kernel/passwords/password-hasher';
+import { assertPasswordAllowed } from '../../kernel/passwords/password-policy';
 import { inviteePasswordHash } from '../password-reset/password-reset.service';
-import { auditChange, versionConflict, withUniqueCodes, type AdminDeps } from './admin-change';
+import { withUniqueCodes, type AdminDeps } from './admin-change';
+import { auditChange } from '../../kernel/audit/audit-log';
+import { versionConflict } from '../../kernel/http/app-error';
 import { scopeOf } from './permissions';
 import {
   auditView,
@@ -47,6 +50,9 @@ export class StaffService {
   ): Promise<AdminUser> {
     const { db, now, invitations } = this.deps;
     // Without an initial password the new colleague is invited by e-mail to choose one.
+    if (body.initialPassword !== undefined) {
+      assertPasswordAllowed(body.initialPassword, { field: 'initialPassword' });
+    }
     const passwordHash =
       body.initialPassword === undefined
         ? await inviteePasswordHash()

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PATHS, TermsVersionListSchema, TermsVersionSchema } from '@klik/api';
+import { ADMIN_PATHS, TermsVersionListSchema, TermsVersionSchema, pathTo } from '@klik/api';
 import { bearer } from '../../../test/test-app';
 import { postExecute, quoteOk } from '../purchase/purchase-test-kit';
 import {
@@ -36,7 +36,7 @@ describe(`terms on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       w,
       w.callers.accountmanager.token,
       'POST',
-      ADMIN_PATHS.customerTerms(w.own.id),
+      pathTo(ADMIN_PATHS.customerTerms, { customerId: w.own.id }),
       {
         bodyNl: 'Eigen voorwaarden',
         bodyEn: 'Own terms',
@@ -45,13 +45,20 @@ describe(`terms on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(own.statusCode, own.body).toBe(201);
     expect(own.json()).toMatchObject({ version: 2, customerId: w.own.id, bodyEn: 'Own terms' });
     const list = TermsVersionListSchema.parse(
-      (await call(w, admin, 'GET', ADMIN_PATHS.customerTerms(w.own.id))).json(),
+      (
+        await call(w, admin, 'GET', pathTo(ADMIN_PATHS.customerTerms, { customerId: w.own.id }))
+      ).json(),
     );
     expect(list.data.map((terms) => [terms.version, terms.customerId])).toEqual([
       [2, w.own.id],
       [1, null],
     ]);
-    const detail = await call(w, admin, 'GET', ADMIN_PATHS.customer(w.own.id));
+    const detail = await call(
+      w,
+      admin,
+      'GET',
+      pathTo(ADMIN_PATHS.customer, { customerId: w.own.id }),
+    );
     expect(detail.json()).toMatchObject({ terms: { version: 2, own: true } });
     const [row] = await auditRows(w.t.db, 'terms.publish');
     expect(row).toMatchObject({
@@ -63,7 +70,15 @@ describe(`terms on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const manager = w.callers.accountmanager.token;
     const body = { bodyNl: 'x', bodyEn: 'y' };
     expect(
-      (await call(w, manager, 'POST', ADMIN_PATHS.customerTerms(w.foreign.id), body)).statusCode,
+      (
+        await call(
+          w,
+          manager,
+          'POST',
+          pathTo(ADMIN_PATHS.customerTerms, { customerId: w.foreign.id }),
+          body,
+        )
+      ).statusCode,
     ).toBe(403);
     expect((await call(w, manager, 'POST', ADMIN_PATHS.defaultTerms, body)).statusCode).toBe(403);
     const empty = await call(w, admin, 'POST', ADMIN_PATHS.defaultTerms, {
@@ -92,9 +107,10 @@ describe('a published version must be accepted before the next click', () => {
       });
     expect((await quoteOk(p)).requires.termsVersion).toBeNull();
 
-    expect((await publish(ADMIN_PATHS.customerTerms(p.customer.id), 'Versie')).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await publish(pathTo(ADMIN_PATHS.customerTerms, { customerId: p.customer.id }), 'Versie'))
+        .statusCode,
+    ).toBe(201);
     const quote = await quoteOk(p);
     expect(quote.requires.termsVersion).toBe(1);
     expect(codeOf(await postExecute(p, { quoteId: quote.quoteId }))).toBe('TERMS_NOT_ACCEPTED');
@@ -102,7 +118,10 @@ describe('a published version must be accepted before the next click', () => {
     expect(accepted.statusCode, accepted.body).toBe(200);
 
     // Another version: accepted again before the next click.
-    expect((await publish(ADMIN_PATHS.customerTerms(p.customer.id), 'Nieuw')).statusCode).toBe(201);
+    expect(
+      (await publish(pathTo(ADMIN_PATHS.customerTerms, { customerId: p.customer.id }), 'Nieuw'))
+        .statusCode,
+    ).toBe(201);
     const terms = await p.t.app.inject({
       method: 'GET',
       url: `/rest/purchase/terms/${p.customer.id}`,

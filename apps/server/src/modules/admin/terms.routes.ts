@@ -6,7 +6,7 @@ import {
   TermsVersionListSchema,
   TermsVersionSchema,
 } from '@klik/api';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
 import type { TermsService } from './terms.service';
 
 const common = { tags: ['administration'], security: [{ session: [] }] };
@@ -16,7 +16,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{
   guards: AuthGuards;
 }> = async (app, { terms, guards }) => {
   app.get(
-    ADMIN_PATHS.customerTermsPattern,
+    ADMIN_PATHS.customerTerms,
     {
       preHandler: guards.requirePermission('customers.read'),
       schema: {
@@ -30,7 +30,7 @@ export const termsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    ADMIN_PATHS.customerTermsPattern,
+    ADMIN_PATHS.customerTerms,
     {
       preHandler: guards.requirePermission('terms.publish'),
       schema: {

@@ -1,14 +1,13 @@
 import { sql } from 'kysely';
 import type { PublishTermsBody, TermsVersion, TermsVersionList } from '@klik/api';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../auth/auth.service';
+import { AppError } from '../../kernel/http/app-error';
+import type { AuthContext } from '../../kernel/auth/auth-context';
 import { notify } from '../notifications/notify';
-import { auditChange, type AdminDeps } from './admin-change';
+import { type AdminDeps } from './admin-change';
+import { auditChange } from '../../kernel/audit/audit-log';
 import { scopeOf } from './permissions';
-
-// Publications run one at a time, so two cannot take the same version number.
-const TERMS_LOCK_KEY = 0x4b4c494b04n;
+import { LOCK_KEYS } from '../../kernel/jobs/lock-keys';
 
 interface TermsRow {
   version: number;
@@ -72,7 +71,7 @@ export class TermsService {
       await scope.assertCustomer(db, customerId);
     }
     const published = await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${TERMS_LOCK_KEY})`.execute(trx);
+      await sql`select pg_advisory_xact_lock(${LOCK_KEYS.terms})`.execute(trx);
       const at = now();
       const { previous } = await trx
         .selectFrom('terms_versions')

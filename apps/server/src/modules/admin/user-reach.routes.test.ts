@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PATHS, AdminUserSchema, UserListSchema } from '@klik/api';
+import { ADMIN_PATHS, AdminUserSchema, UserListSchema, pathTo } from '@klik/api';
 import {
   adminWorld,
   auditRows,
@@ -45,20 +45,26 @@ describe('users in reach of an account manager and a user manager', () => {
     const seen = list.data.find((user) => user.id === shared.id);
     expect(seen?.customers.map((customer) => customer.customerId)).toEqual([w.own.id]);
     // Seen, but not theirs to change: the user also belongs to a customer outside the portfolio.
-    const edit = await call(w, token, 'PUT', ADMIN_PATHS.userActive(shared.id), {
-      version: 1,
-      active: false,
-    });
+    const edit = await call(
+      w,
+      token,
+      'PUT',
+      pathTo(ADMIN_PATHS.userActive, { userId: shared.id }),
+      {
+        version: 1,
+        active: false,
+      },
+    );
     expect(edit.statusCode).toBe(403);
     const adminRole = await call(w, token, 'POST', ADMIN_PATHS.users, newUser({ role: 'admin' }));
     expect(codeOf(adminRole)).toBe('RIGHTS_EXCEEDED');
-    const missing = await call(w, token, 'GET', ADMIN_PATHS.user(2_000_000));
+    const missing = await call(w, token, 'GET', pathTo(ADMIN_PATHS.user, { userId: 2_000_000 }));
     expect(missing.statusCode).toBe(403);
     const missingForAdmin = await call(
       w,
       w.callers.admin.token,
       'GET',
-      ADMIN_PATHS.user(2_000_000),
+      pathTo(ADMIN_PATHS.user, { userId: 2_000_000 }),
     );
     expect(missingForAdmin.statusCode).toBe(404);
   });
@@ -92,7 +98,7 @@ describe('users in reach of an account manager and a user manager', () => {
       w,
       token,
       'PUT',
-      ADMIN_PATHS.user(viewer.id),
+      pathTo(ADMIN_PATHS.user, { userId: viewer.id }),
       editBody(viewer, {
         customers: [{ customerId: w.own.id, readOnly: false, clickAuthorized: true }],
       }),
@@ -103,7 +109,7 @@ describe('users in reach of an account manager and a user manager', () => {
       w,
       token,
       'PUT',
-      ADMIN_PATHS.user(viewer.id),
+      pathTo(ADMIN_PATHS.user, { userId: viewer.id }),
       editBody(viewer, {
         readOnly: false,
         customers: [{ customerId: w.own.id, readOnly: false, clickAuthorized: false }],
@@ -117,22 +123,34 @@ describe('users in reach of an account manager and a user manager', () => {
       .execute();
 
     const colleague = await quickUser(w.t.db, { customerIds: [w.own.id] });
-    const off = await call(w, token, 'PUT', ADMIN_PATHS.userActive(colleague.id), {
-      version: 1,
-      active: false,
-    });
+    const off = await call(
+      w,
+      token,
+      'PUT',
+      pathTo(ADMIN_PATHS.userActive, { userId: colleague.id }),
+      {
+        version: 1,
+        active: false,
+      },
+    );
     expect(off.statusCode).toBe(200);
     const consultant = await quickUser(w.t.db, { role: 'consultant', customerIds: [w.own.id] });
-    const notTheirs = await call(w, token, 'PUT', ADMIN_PATHS.userActive(consultant.id), {
-      version: 1,
-      active: false,
-    });
+    const notTheirs = await call(
+      w,
+      token,
+      'PUT',
+      pathTo(ADMIN_PATHS.userActive, { userId: consultant.id }),
+      {
+        version: 1,
+        active: false,
+      },
+    );
     expect(notTheirs.statusCode).toBe(403);
     const self = await call(
       w,
       token,
       'PUT',
-      ADMIN_PATHS.userActive(w.callers.userManager.user.id),
+      pathTo(ADMIN_PATHS.userActive, { userId: w.callers.userManager.user.id }),
       { version: 1, active: false },
     );
     expect(codeOf(self)).toBe('CANNOT_REMOVE_SELF');

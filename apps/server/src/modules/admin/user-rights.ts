@@ -1,5 +1,5 @@
 import { isCustomerSideRole, type CustomerRightsInput, type Role } from '@klik/api';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../kernel/http/app-error';
 import type { AdminScope } from './permissions';
 import { linksOf, type UserRecord, type UserValues } from './users.repository';
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AdminUser, CustomerRightsInput, Locale, Role, UserListQuery } from '@klik/api';
 import type { Db } from '../../db/database';
+import { likePattern } from '../../db/like-pattern';
 
 export interface UserLink {
   customerId: number;
@@ -30,11 +31,6 @@ export interface UserRecord {
   links: UserLink[];
   /** Every customer the user is linked to (for ownership checks). */
   customerIds: number[];
-}
-
-/** Escapes LIKE's own characters so a search for "50%" finds "50%". */
-export function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 export async function findUserRecords(

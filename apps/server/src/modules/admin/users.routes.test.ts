@@ -3,10 +3,11 @@ import {
   ADMIN_PATHS,
   AdminUserSchema,
   ContractDataListSchema,
-  REST,
   UserListSchema,
   UserSessionSchema,
   type AdminUser,
+  AUTH_PATHS,
+  pathTo,
 } from '@klik/api';
 import { createContract } from '../../../test/builders';
 import { postLogin } from '../../../test/test-app';
@@ -81,7 +82,7 @@ describe(`users on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(blocked.statusCode).toBe(403);
     expect(codeOf(blocked)).toBe('PASSWORD_CHANGE_REQUIRED');
 
-    const tooShort = await call(w, session.token, 'POST', REST.changePassword, {
+    const tooShort = await call(w, session.token, 'POST', AUTH_PATHS.changePassword, {
       currentPassword: body.initialPassword,
       newPassword: 'kort',
     });
@@ -90,17 +91,27 @@ describe(`users on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       code: 'PASSWORD_TOO_SHORT',
       details: { field: 'newPassword' },
     });
-    const wrong = await call(w, session.token, 'POST', REST.changePassword, {
+    const wrong = await call(w, session.token, 'POST', AUTH_PATHS.changePassword, {
       currentPassword: 'Niet-het-wachtwoord',
       newPassword: 'Eigen-geheim-9',
     });
     expect(codeOf(wrong)).toBe('CURRENT_PASSWORD_WRONG');
-    const same = await call(w, session.token, 'POST', REST.changePassword, {
+    const common = await call(w, session.token, 'POST', AUTH_PATHS.changePassword, {
+      currentPassword: body.initialPassword,
+      newPassword: 'Sunshine1',
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toMatchObject({
+      code: 'PASSWORD_TOO_COMMON',
+      details: { field: 'newPassword' },
+    });
+    expect((await postLogin(w.t.app, body.username, 'Sunshine1')).statusCode).toBe(403);
+    const same = await call(w, session.token, 'POST', AUTH_PATHS.changePassword, {
       currentPassword: body.initialPassword,
       newPassword: body.initialPassword,
     });
     expect(codeOf(same)).toBe('PASSWORD_NOT_CHANGED');
-    const changed = await call(w, session.token, 'POST', REST.changePassword, {
+    const changed = await call(w, session.token, 'POST', AUTH_PATHS.changePassword, {
       currentPassword: body.initialPassword,
       newPassword: 'Eigen-geheim-9',
     });
@@ -127,6 +138,9 @@ describe(`users on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       [{ initialPassword: '' }, 'PASSWORD_REQUIRED', 'initialPassword'],
       [{ initialPassword: 'Kort-1' }, 'PASSWORD_TOO_SHORT', 'initialPassword'],
       [{ initialPassword: 'Veel-te-lang-wachtwoord-1' }, 'PASSWORD_TOO_LONG', 'initialPassword'],
+      // The common-password list holds for a password an administrator sets, in any case.
+      [{ initialPassword: 'Password1' }, 'PASSWORD_TOO_COMMON', 'initialPassword'],
+      [{ initialPassword: 'QWERTY123' }, 'PASSWORD_TOO_COMMON', 'initialPassword'],
     ];
     for (const [overrides, code, field] of cases) {
       const response = await call(w, admin(), 'POST', ADMIN_PATHS.users, newUser(overrides));
@@ -200,7 +214,7 @@ describe(`users on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       w,
       admin(),
       'PUT',
-      ADMIN_PATHS.user(user.id),
+      pathTo(ADMIN_PATHS.user, { userId: user.id }),
       editBody(user, { name: 'Eerste Wijziging', locale: 'en' }),
     );
     expect(first.statusCode, first.body).toBe(200);
@@ -209,7 +223,7 @@ describe(`users on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       w,
       admin(),
       'PUT',
-      ADMIN_PATHS.user(user.id),
+      pathTo(ADMIN_PATHS.user, { userId: user.id }),
       editBody(user, { name: 'Tweede Wijziging' }),
     );
     expect(stale.statusCode).toBe(409);
@@ -230,11 +244,14 @@ describe(`users on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const body = editBody(user, {
       customers: [{ customerId: w.own.id, readOnly: false, clickAuthorized: false }],
     });
-    expect((await call(w, admin(), 'PUT', ADMIN_PATHS.user(user.id), body)).statusCode).toBe(200);
+    expect(
+      (await call(w, admin(), 'PUT', pathTo(ADMIN_PATHS.user, { userId: user.id }), body))
+        .statusCode,
+    ).toBe(200);
     const session = UserSessionSchema.parse(
       (await postLogin(w.t.app, user.username, 'Begin-1234')).json(),
     );
-    await call(w, session.token, 'POST', REST.changePassword, {
+    await call(w, session.token, 'POST', AUTH_PATHS.changePassword, {
       currentPassword: 'Begin-1234',
       newPassword: 'Eigen-geheim-9',
     });
@@ -254,10 +271,16 @@ describe(`users on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       (await postLogin(w.t.app, target.username, target.password)).json(),
     );
     const before = terminated.length;
-    const response = await call(w, admin(), 'PUT', ADMIN_PATHS.userActive(target.id), {
-      version: 1,
-      active: false,
-    });
+    const response = await call(
+      w,
+      admin(),
+      'PUT',
+      pathTo(ADMIN_PATHS.userActive, { userId: target.id }),
+      {
+        version: 1,
+        active: false,
+      },
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ active: false, version: 2 });
     expect(terminated.length).toBe(before + 1);
@@ -269,17 +292,29 @@ describe(`users on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(row).toMatchObject({ subject: target.username, customer_ids: [w.own.id] });
     expect(row?.details).toMatchObject({ before: { active: true }, after: { active: false } });
 
-    const back = await call(w, admin(), 'PUT', ADMIN_PATHS.userActive(target.id), {
-      version: 2,
-      active: true,
-    });
+    const back = await call(
+      w,
+      admin(),
+      'PUT',
+      pathTo(ADMIN_PATHS.userActive, { userId: target.id }),
+      {
+        version: 2,
+        active: true,
+      },
+    );
     expect(back.json()).toMatchObject({ active: true, version: 3 });
     expect((await postLogin(w.t.app, target.username, target.password)).statusCode).toBe(200);
 
-    const self = await call(w, admin(), 'PUT', ADMIN_PATHS.userActive(w.callers.admin.user.id), {
-      version: 1,
-      active: false,
-    });
+    const self = await call(
+      w,
+      admin(),
+      'PUT',
+      pathTo(ADMIN_PATHS.userActive, { userId: w.callers.admin.user.id }),
+      {
+        version: 1,
+        active: false,
+      },
+    );
     expect(self.statusCode).toBe(409);
     expect(codeOf(self)).toBe('CANNOT_REMOVE_SELF');
   });
@@ -289,10 +324,35 @@ describe(`users on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const session = UserSessionSchema.parse(
       (await postLogin(w.t.app, target.username, target.password)).json(),
     );
-    const response = await call(w, admin(), 'PUT', ADMIN_PATHS.userPassword(target.id), {
-      version: 1,
-      initialPassword: 'Nieuw-begin-1',
+    const common = await call(
+      w,
+      admin(),
+      'PUT',
+      pathTo(ADMIN_PATHS.userPassword, { userId: target.id }),
+      {
+        version: 1,
+        initialPassword: 'Football1',
+      },
+    );
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toMatchObject({
+      code: 'PASSWORD_TOO_COMMON',
+      details: { field: 'initialPassword' },
     });
+    // Refused before anything changed: the session stands, the version is still 1.
+    expect((await call(w, session.token, 'GET', `/rest/contractData/${w.own.id}`)).statusCode).toBe(
+      200,
+    );
+    const response = await call(
+      w,
+      admin(),
+      'PUT',
+      pathTo(ADMIN_PATHS.userPassword, { userId: target.id }),
+      {
+        version: 1,
+        initialPassword: 'Nieuw-begin-1',
+      },
+    );
     expect(response.json()).toMatchObject({ mustChangePassword: true, version: 2 });
     expect((await call(w, session.token, 'GET', `/rest/contractData/${w.own.id}`)).statusCode).toBe(
       401,

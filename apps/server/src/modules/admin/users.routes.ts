@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMIN_PATHS,
-  PASSWORD_RESET_PATHS,
   AdminUserSchema,
   CreateUserBodySchema,
   CreateViewOnlyUserBodySchema,
@@ -12,7 +11,7 @@ import {
   UserListSchema,
   UserParamsSchema,
 } from '@klik/api';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
 import type { UsersService } from './users.service';
 
 const common = { tags: ['administration'], security: [{ session: [] }] };
@@ -68,7 +67,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    ADMIN_PATHS.userPattern,
+    ADMIN_PATHS.user,
     {
       preHandler: guards.requirePermission('users.read'),
       schema: {
@@ -82,7 +81,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put(
-    ADMIN_PATHS.userPattern,
+    ADMIN_PATHS.user,
     {
       preHandler: guards.requirePermission('users.edit'),
       schema: {
@@ -98,7 +97,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put(
-    ADMIN_PATHS.userActivePattern,
+    ADMIN_PATHS.userActive,
     {
       preHandler: guards.requirePermission('users.deactivate'),
       schema: {
@@ -114,7 +113,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put(
-    ADMIN_PATHS.userPasswordPattern,
+    ADMIN_PATHS.userPassword,
     {
       preHandler: guards.requirePermission('users.resetPassword'),
       schema: {
@@ -130,7 +129,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    PASSWORD_RESET_PATHS.resendInvitationPattern,
+    ADMIN_PATHS.userInvitation,
     {
       preHandler: guards.requirePermission('users.resetPassword'),
       schema: {

@@ -9,12 +9,15 @@ import type {
   UserListQuery,
 } from '@klik/api';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import { revokeSessionsOfUsers } from '../auth/auth.repository';
-import type { AuthContext } from '../auth/auth.service';
-import { hashPassword } from '../auth/password-hasher';
+import { AppError } from '../../kernel/http/app-error';
+import { revokeSessionsOfUsers } from '../../kernel/sessions/sessions.repository';
+import type { AuthContext } from '../../kernel/auth/auth-context';
+import { hashPassword } from '../../kernel/passwords/password-hasher';
+import { assertPasswordAllowed } from '../../kernel/passwords/password-policy';
 import { inviteePasswordHash } from '../password-reset/password-reset.service';
-import { auditChange, versionConflict, withUniqueCodes, type AdminDeps } from './admin-change';
+import { withUniqueCodes, type AdminDeps } from './admin-change';
+import { auditChange } from '../../kernel/audit/audit-log';
+import { versionConflict } from '../../kernel/http/app-error';
 import { scopeOf, type AdminScope } from './permissions';
 import { assertRightsChange, type WantedUser } from './user-rights';
 import {
@@ -166,6 +169,9 @@ export class UsersService {
     ip: string | null,
   ): Promise<AdminUser> {
     const { db, now, invitations } = this.deps;
+    if (initialPassword !== undefined) {
+      assertPasswordAllowed(initialPassword, { field: 'initialPassword' });
+    }
     const passwordHash =
       initialPassword === undefined
         ? await inviteePasswordHash()
@@ -299,6 +305,7 @@ export class UsersService {
     const scope = await scopeOf(db, auth, 'users.resetPassword');
     const current = await this.#owned(scope, userId);
     if (current.version !== body.version) throw versionConflict(current.version);
+    assertPasswordAllowed(body.initialPassword, { field: 'initialPassword' });
     const passwordHash = await hashPassword(body.initialPassword);
     const ended = await db.transaction().execute(async (trx) => {
       const at = now();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserSessionSchema } from '@klik/api';
 import { createCustomer, createUser, type BuiltCustomer } from '../../../test/builders';
 import { bearer, buildTestApp, login, postLogin, type TestApp } from '../../../test/test-app';
-import { hashSessionToken } from './session-token';
+import { hashSessionToken } from '../../kernel/auth/session-token';
 
 let t: TestApp;
 let bakery: BuiltCustomer;

@@ -9,12 +9,13 @@ import {
   LoginAsBodySchema,
   LoginBodySchema,
   LogoutBodySchema,
-  REST,
   UserSessionSchema,
+  AUTH_PATHS,
 } from '@klik/api';
-import { AppError } from '../../http/app-error';
-import { sessionOf, type AuthGuards } from './auth-guards';
-import type { AuthService, RequestInfo } from './auth.service';
+import { AppError } from '../../kernel/http/app-error';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
+import type { RequestInfo } from '../../kernel/auth/auth-context';
+import type { AuthService } from './auth.service';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -32,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   { auth, guards },
 ) => {
   app.post(
-    REST.login,
+    AUTH_PATHS.login,
     {
       schema: {
         tags: ['authentication'],
@@ -51,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   );
 
   app.post(
-    REST.loginAs,
+    AUTH_PATHS.loginAs,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -66,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   );
 
   app.post(
-    REST.liftLoginThrottle,
+    AUTH_PATHS.liftLoginThrottle,
     {
       preHandler: guards.requirePermission('loginThrottle.lift'),
       schema: {
@@ -83,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   );
 
   app.post(
-    REST.changePassword,
+    AUTH_PATHS.changePassword,
     {
       preHandler: guards.requireAuth,
       config: { allowWithInitialPassword: true, allowWithoutSecondFactor: true },
@@ -103,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   );
 
   app.post(
-    REST.logout,
+    AUTH_PATHS.logout,
     {
       schema: {
         tags: ['authentication'],
@@ -119,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   );
 
   app.put(
-    REST.setLocalePattern,
+    AUTH_PATHS.setLocale,
     {
       preHandler: guards.requireAuth,
       config: { allowWithInitialPassword: true, allowWithoutSecondFactor: true },

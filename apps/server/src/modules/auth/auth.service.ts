@@ -1,5 +1,5 @@
 import {
-  isAdminRole,
+  isStaffRole,
   isCustomerSideRole,
   principalOf,
   reachOf,
@@ -7,62 +7,32 @@ import {
   type LiftLoginThrottleBody,
   type LiftLoginThrottleResult,
   type Locale,
-  type Role,
   type UserSession,
 } from '@klik/api';
-import type { Config } from '../../config';
+import type { Config } from '../../kernel/config/config';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/schema';
-import { AppError } from '../../http/app-error';
-import { consumeTotpCode, totpStatusOf } from '../account/totp.repository';
-import { writeAudit } from '../audit/audit.repository';
+import { AppError } from '../../kernel/http/app-error';
+import { consumeTotpCode, totpStatusOf } from '../../kernel/one-time-codes/totp.repository';
+import { writeAudit } from '../../kernel/audit/audit-log';
 import {
   findAllowedCustomers,
-  findLinkedCustomerIds,
   findSessionByTokenHash,
   findSessionWithUsers,
   findUserById,
   findUserByUsername,
-  hasOnlyInactiveCustomers,
   insertSession,
-  revokeSession,
-  revokeSessionsOfUsers,
   touchSession,
   updateUserLocale,
 } from './auth.repository';
+import type { AuthContext, RequestInfo } from '../../kernel/auth/auth-context';
+import { revokeSession, revokeSessionsOfUsers } from '../../kernel/sessions/sessions.repository';
 import { SessionCache } from './session-cache';
 import { LoginThrottle, usernameKeyOf } from './login-throttle';
-import { hashPassword, verifyPassword } from './password-hasher';
-import { hashSessionToken, newSessionToken } from './session-token';
-
-/** Who is behind a request, resolved from its session token. */
-export interface AuthContext {
-  sessionId: number;
-  tokenHash: string;
-  user: {
-    id: number;
-    username: string;
-    name: string;
-    role: Role;
-    locale: Locale;
-    /** The session's effective flag: an impersonating account manager keeps their own. */
-    readOnly: boolean;
-    allowTPIPage: boolean;
-    clickAuthorized: boolean;
-    /** A customer user who manages their own company's users (docs/permissions.md). */
-    manageUsers: boolean;
-    /** Signed in with an initial password: only changePassword is allowed until it is changed. */
-    mustChangePassword: boolean;
-    /** An administrator without the required authenticator app: only myinfo until it is set up. */
-    secondFactorPending?: boolean;
-  };
-  impersonator: { id: number; username: string; role: Role } | null;
-}
-
-export interface RequestInfo {
-  ip: string;
-  userAgent: string | null;
-}
+import { hashPassword, verifyPassword } from '../../kernel/passwords/password-hasher';
+import { assertPasswordAllowed } from '../../kernel/passwords/password-policy';
+import { hashSessionToken, newSessionToken } from '../../kernel/auth/session-token';
+import { linkedCustomerIds, hasOnlyInactiveCustomers } from '../../kernel/access/customer-access';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -187,7 +157,7 @@ export class AuthService {
     await this.throttle.settle(decision.attempt, ok);
     // The user's customers: what an account manager sees of the log is about their portfolio.
     // Asked for unknown usernames too (id 0 has none), so timing tells nothing.
-    const customerIds = await findLinkedCustomerIds(db, user?.id ?? 0);
+    const customerIds = await linkedCustomerIds(db, user?.id ?? 0);
     if (passed && !ok) {
       await writeAudit(db, {
         at: now(),
@@ -251,7 +221,7 @@ export class AuthService {
     totpCode: string | undefined,
   ): Promise<'none' | 'accepted' | 'missing' | 'invalid' | 'setup'> {
     const { db, config, now } = this.deps;
-    if (!config.secondFactor.adminRequired || !isAdminRole(user.role)) return 'none';
+    if (!config.secondFactor.staffRequired || !isStaffRole(user.role)) return 'none';
     if ((await totpStatusOf(db, user.id)) !== 'on') return 'setup';
     if (!totpCode) return 'missing';
     const check = await db.transaction().execute((trx) =>
@@ -314,11 +284,11 @@ export class AuthService {
     if (principal === 'tpiConsultant' && target.role !== 'customer') {
       return refuse('FORBIDDEN', 'target is not a customer user');
     }
-    const targetCustomers = await findLinkedCustomerIds(db, target.id);
+    const targetCustomers = await linkedCustomerIds(db, target.id);
     if (reach === 'own') {
       // An account manager (their portfolio) or a TPI consultant (their customers) signs in only
       // as users whose every customer is their own: the session they get sees all of them.
-      const own = new Set(await findLinkedCustomerIds(db, caller.user.id));
+      const own = new Set(await linkedCustomerIds(db, caller.user.id));
       if (targetCustomers.length === 0 || !targetCustomers.every((id) => own.has(id))) {
         return refuse('FORBIDDEN', "target is outside the caller's customers");
       }
@@ -355,7 +325,7 @@ export class AuthService {
     const tokenHash = hashSessionToken(token);
     this.#sessions.forget(tokenHash);
     const session = await findSessionByTokenHash(db, tokenHash);
-    const revoked = session ? await revokeSession(db, session.id, now()) : false;
+    const revoked = session ? (await revokeSession(db, session.id, now())) !== undefined : false;
     if (revoked && session) await this.deps.onSessionsEnded?.([session.id]);
     const user = session ? await findUserById(db, session.user_id) : undefined;
     const impersonator =
@@ -438,6 +408,8 @@ export class AuthService {
     const { db, now } = this.deps;
     // Nobody changes a password for someone they signed in as.
     if (auth.impersonator !== null) throw new AppError('FORBIDDEN');
+    // Refused before anything is checked, written or audited, as the schema refuses a length.
+    assertPasswordAllowed(body.newPassword, { field: 'newPassword' });
     const user = await findUserById(db, auth.user.id);
     if (!user || !(await verifyPassword(user.password_hash, body.currentPassword))) {
       await writeAudit(db, {
@@ -473,7 +445,7 @@ export class AuthService {
         subject: user.username,
         details: { wasInitial: user.must_change_password, sessionsEnded: revoked.length },
         ip: request.ip,
-        customerIds: await findLinkedCustomerIds(trx, user.id),
+        customerIds: await linkedCustomerIds(trx, user.id),
       });
       return revoked;
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REST } from '@klik/api';
+import { AUTH_PATHS } from '@klik/api';
 import { createUser, type BuiltUser } from '../../../test/builders';
 import { bearer, buildTestApp, login, postLogin, type TestApp } from '../../../test/test-app';
 
@@ -228,7 +228,7 @@ describe('POST liftLoginThrottle', () => {
   const lift = (token: string | null, payload: unknown) =>
     t.app.inject({
       method: 'POST',
-      url: REST.liftLoginThrottle,
+      url: AUTH_PATHS.liftLoginThrottle,
       payload: payload as object,
       headers: token ? bearer(token) : {},
     });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import type { Config } from '../../config';
+import type { Config } from '../../kernel/config/config';
 import type { Db } from '../../db/database';
+import { LOCK_NAMESPACES } from '../../kernel/jobs/lock-keys';
 
 type Settings = Config['loginThrottle'];
 
@@ -17,9 +18,6 @@ export type Admission =
   | { kind: 'allow'; delayMs: number; attempt: Attempt }
   | { kind: 'refuse'; retryAfterSeconds: number };
 
-// Namespace of the two-key advisory locks taken per account; the bigint locks of the feed and
-// the click desk live in another key space.
-const ACCOUNT_LOCK_NAMESPACE = 0x4b4c_4b01;
 // Expired rows are pruned a few at a time, by whoever signs in next.
 const PRUNE_BATCH = 100;
 
@@ -186,7 +184,7 @@ export class LoginThrottle {
 }
 
 async function lockAccount(trx: Db, usernameKey: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${ACCOUNT_LOCK_NAMESPACE}::int4, hashtext(${usernameKey}))`.execute(
+  await sql`select pg_advisory_xact_lock(${LOCK_NAMESPACES.loginThrottle}::int4, hashtext(${usernameKey}))`.execute(
     trx,
   );
 }

@@ -1,13 +1,11 @@
 import type { Db } from '../../db/database';
-import { marketProductsOfContracts } from '../margins/margin-pricing';
+import { marketProductsOfContracts } from '../../kernel/pricing/margin-pricing';
 import type { PriceWatcher, WatchedPrice } from '../market/price-watch';
-import { findContractHeads } from '../positions/positions.repository';
+import { contractHeads } from '../positions/positions.service';
 import { evaluateBudget } from './budget-evaluation';
 import { findBudgets, findBudgetsOfYears } from './budgets.repository';
 import { findCustomerContract, readContractYears } from './year-figures';
-
-/** Arbitrary but fixed: the advisory lock key of the budget watcher ("KLIK" + 0x21). */
-export const BUDGET_WATCH_LOCK_KEY = 0x4b4c494b21n;
+import { LOCK_KEYS } from '../../kernel/jobs/lock-keys';
 
 /**
  * Re-evaluates the budgets whose year is priced by a year price that entered the portal: the
@@ -18,7 +16,7 @@ export const BUDGET_WATCH_LOCK_KEY = 0x4b4c494b21n;
  */
 export class BudgetWatcher implements PriceWatcher {
   readonly name = 'budgets';
-  readonly lockKey = BUDGET_WATCH_LOCK_KEY;
+  readonly lockKey = LOCK_KEYS.budgetWatch;
 
   constructor(
     private readonly deps: {
@@ -38,7 +36,7 @@ export class BudgetWatcher implements PriceWatcher {
     const years = [...new Set([...moved].map((key) => Number(key.split('/')[1])))];
     const budgets = await findBudgetsOfYears(db, years);
     if (budgets.length === 0) return;
-    const heads = await findContractHeads(db, [...new Set(budgets.map((b) => b.contractRowId))]);
+    const heads = await contractHeads(db, [...new Set(budgets.map((b) => b.contractRowId))]);
     const productsOf = await marketProductsOfContracts(db, heads);
     const byId = new Map(heads.map((head) => [head.id, head]));
     const affected = budgets.filter((budget) => {

@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUDGET_PATHS, BudgetDetailSchema, BudgetYearListSchema, type PriceQuote } from '@klik/api';
+import {
+  BUDGET_PATHS,
+  BudgetDetailSchema,
+  BudgetYearListSchema,
+  type PriceQuote,
+  pathTo,
+} from '@klik/api';
 import {
   createClick,
   createContract,
@@ -60,7 +66,11 @@ async function world() {
     contractId: contract.contractId,
     users: { user, colleague, viewer, stranger, admin },
     token,
-    path: BUDGET_PATHS.budget(customer.id, contract.contractId, 2027),
+    path: pathTo(BUDGET_PATHS.budget, {
+      customerId: customer.id,
+      contractId: contract.contractId,
+      yearOfSupply: 2027,
+    }),
   };
 }
 
@@ -106,7 +116,12 @@ describe(`budgets on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(detail.history).toEqual([{ day: '2026-11-23', expectedPrice: '36.125' }]);
 
     const list = BudgetYearListSchema.parse(
-      (await w.t.app.inject({ url: BUDGET_PATHS.budgets(w.customerId), headers: auth })).json(),
+      (
+        await w.t.app.inject({
+          url: pathTo(BUDGET_PATHS.budgets, { customerId: w.customerId }),
+          headers: auth,
+        })
+      ).json(),
     );
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ contractId: w.contractId, yearOfSupply: 2027 });
@@ -188,7 +203,11 @@ describe(`budgets on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       .execute();
     expect(refused.length).toBe(5);
     // A contract year the customer does not have.
-    const missing = BUDGET_PATHS.budget(w.customerId, w.contractId, 2030);
+    const missing = pathTo(BUDGET_PATHS.budget, {
+      customerId: w.customerId,
+      contractId: w.contractId,
+      yearOfSupply: 2030,
+    });
     expect(
       (await w.t.app.inject({ method: 'PUT', url: missing, headers: owner, payload })).statusCode,
     ).toBe(404);

@@ -7,7 +7,7 @@ import {
   BudgetYearParamsSchema,
   CustomerParamsSchema,
 } from '@klik/api';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
 import type { BudgetsService } from './budgets.service';
 
 /** The budget calls (docs/budgets.md). */
@@ -18,7 +18,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{
   const common = { tags: ['budgets'], security: [{ session: [] }] };
 
   app.get(
-    BUDGET_PATHS.budgetsPattern,
+    BUDGET_PATHS.budgets,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -32,7 +32,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    BUDGET_PATHS.budgetPattern,
+    BUDGET_PATHS.budget,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -49,7 +49,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put(
-    BUDGET_PATHS.budgetPattern,
+    BUDGET_PATHS.budget,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -74,7 +74,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.delete(
-    BUDGET_PATHS.budgetPattern,
+    BUDGET_PATHS.budget,
     {
       preHandler: guards.requireAuth,
       schema: {

@@ -1,9 +1,9 @@
 import { budgetStanding, expectedYearPrice, fromDec, toDec, type Budget } from '@klik/domain';
 import type { BudgetDetail, BudgetInput, BudgetStanding, BudgetYear } from '@klik/api';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/auth.service';
+import { AppError } from '../../kernel/http/app-error';
+import { writeAudit } from '../../kernel/audit/audit-log';
+import type { AuthContext } from '../../kernel/auth/auth-context';
 import { evaluateBudget } from './budget-evaluation';
 import {
   deleteBudget,
@@ -12,13 +12,14 @@ import {
   upsertBudget,
   type BudgetRow,
 } from './budgets.repository';
-import { actorOf, assertMayChangePlan, assertPlanVisible } from './plan-access';
 import {
   contractIdsOfCustomer,
   findCustomerContract,
   readContractYears,
   type ContractYear,
 } from './year-figures';
+import { actorOf } from '../../kernel/audit/audit-log';
+import { assertMaySee, assertMayActFor } from '../../kernel/access/customer-access';
 
 function budgetOf(row: BudgetRow): Budget {
   return {
@@ -74,7 +75,7 @@ export class BudgetsService {
 
   async list(auth: AuthContext, customerId: number): Promise<BudgetYear[]> {
     const { db, now } = this.deps;
-    await assertPlanVisible(db, auth, customerId);
+    await assertMaySee(db, auth, customerId);
     const contractIds = await contractIdsOfCustomer(db, customerId);
     const [years, budgets] = await Promise.all([
       readContractYears(db, contractIds, now()),
@@ -97,7 +98,7 @@ export class BudgetsService {
     yearOfSupply: number,
   ): Promise<BudgetDetail> {
     const { db } = this.deps;
-    await assertPlanVisible(db, auth, customerId);
+    await assertMaySee(db, auth, customerId);
     return this.#detail(customerId, contractId, yearOfSupply);
   }
 
@@ -171,7 +172,7 @@ export class BudgetsService {
 
   async #mayChange(auth: AuthContext, customerId: number, action: string, ip: string) {
     try {
-      await assertMayChangePlan(this.deps.db, auth, customerId);
+      await assertMayActFor(this.deps.db, auth, customerId);
     } catch (error) {
       if (error instanceof AppError && error.code === 'FORBIDDEN') {
         await writeAudit(this.deps.db, {

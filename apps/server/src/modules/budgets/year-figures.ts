@@ -8,12 +8,8 @@ import {
   type DecimalString,
 } from '@klik/domain';
 import type { Db } from '../../db/database';
-import { marginsOf, marketProductsOfContracts } from '../margins/margin-pricing';
-import {
-  findContractHeads,
-  findOffers,
-  type ContractHead,
-} from '../positions/positions.repository';
+import { marginsOf, marketProductsOfContracts } from '../../kernel/pricing/margin-pricing';
+import { contractHeads, offersOf, type ContractHead } from '../positions/positions.service';
 
 /*
  * What the plan (budgets, hedge policies) reads of a contract's year of supply: per part the
@@ -91,12 +87,12 @@ export async function readContractYears(
       ${years ? sql`and year_of_supply in (${sql.join(years)})` : sql``}
     group by contract_id, year_of_supply, part`.execute(db);
   if (totals.rows.length === 0) return [];
-  const heads = await findContractHeads(db, [...new Set(totals.rows.map((r) => r.contract_id))]);
+  const heads = await contractHeads(db, [...new Set(totals.rows.map((r) => r.contract_id))]);
   const productsOf = await marketProductsOfContracts(db, heads);
   const products = [...new Set(heads.flatMap((head) => Object.values(productsOf(head))))];
   const allYears = [...new Set(totals.rows.map((row) => row.year_of_supply))];
   const offers = new Map(
-    (await findOffers(db, products, allYears))
+    (await offersOf(db, products, allYears))
       .filter((offer) => offer.maturity === 'Y' && offer.market === 'OTC')
       .map((offer) => [`${offer.product}/${offer.yearOfSupply}`, offer.price]),
   );

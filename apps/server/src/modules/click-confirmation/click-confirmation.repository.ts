@@ -3,7 +3,6 @@ import type { ClickDetail } from '@klik/api';
 import type { PriceSource } from '@klik/domain';
 import type { Db } from '../../db/database';
 import type { MarketProduct, StoredQuotePart } from '../../db/schema';
-import { findClickDetail } from '../clicks/clicks.repository';
 import { PRODUCT_OF_PART } from '../positions/prepared-contract';
 
 export interface ConfirmationPerson {
@@ -90,6 +89,8 @@ export type ConfirmationLookup =
 export async function findConfirmationFacts(
   db: Db,
   clickId: number,
+  /** The click as the clicks module tells it (its service's clickDetail). */
+  detailOf: (db: Db, clickId: number) => Promise<ClickDetail | undefined>,
   customerId?: number,
 ): Promise<ConfirmationLookup> {
   const row = await db
@@ -122,7 +123,7 @@ export async function findConfirmationFacts(
   if (!row) return { found: false };
   if (row.status !== 'COMPLETED') return { found: true, status: row.status, facts: null };
 
-  const detail = await findClickDetail(db, clickId);
+  const detail = await detailOf(db, clickId);
   const scenarioNames = await marginScenarioNames(db, row.quote_parts ?? []);
   if (!detail || detail.completedAt === null) return { found: false };
   // The execution's audit row names the administrator who was signed in as the user, if any.

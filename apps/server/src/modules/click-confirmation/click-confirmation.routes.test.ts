@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLICK_CONFIRMATION_PATHS, NotificationListSchema } from '@klik/api';
+import { CLICK_CONFIRMATION_PATHS, NotificationListSchema, pathTo } from '@klik/api';
 import { createCustomer, createUser } from '../../../test/builders';
 import { bearer, login } from '../../../test/test-app';
 import { pdfLines } from '../../../test/pdf-text';
@@ -36,7 +36,10 @@ function get(w: PurchaseWorld, url: string, token: string, headers: Record<strin
 describe(`GET the click confirmation on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('answers the PDF named in content-disposition, in the language asked', async () => {
     const { w, completed } = await clicks();
-    const url = CLICK_CONFIRMATION_PATHS.confirmation(w.customer.id, completed);
+    const url = pathTo(CLICK_CONFIRMATION_PATHS.confirmation, {
+      customerId: w.customer.id,
+      clickId: completed,
+    });
     const english = await get(w, `${url}?locale=en`, w.token);
     expect(english.statusCode).toBe(200);
     expect(english.headers['content-type']).toBe('application/pdf');
@@ -86,13 +89,19 @@ describe(`GET the click confirmation on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`
 
   it('is for whoever sees the customer: 403 for a stranger, 404 for an admin on a missing one', async () => {
     const { w, completed } = await clicks();
-    const url = CLICK_CONFIRMATION_PATHS.confirmation(w.customer.id, completed);
+    const url = pathTo(CLICK_CONFIRMATION_PATHS.confirmation, {
+      customerId: w.customer.id,
+      clickId: completed,
+    });
     const stranger = await createUser(w.t.db, {
       customerIds: [(await createCustomer(w.t.db)).id],
     });
     const strangerToken = (await login(w.t.app, stranger.username, stranger.password)).token;
     expect((await get(w, url, strangerToken)).statusCode).toBe(403);
-    const missingCustomer = CLICK_CONFIRMATION_PATHS.confirmation(999_999, completed);
+    const missingCustomer = pathTo(CLICK_CONFIRMATION_PATHS.confirmation, {
+      customerId: 999_999,
+      clickId: completed,
+    });
     expect((await get(w, missingCustomer, strangerToken)).statusCode).toBe(403);
 
     const admin = await createUser(w.t.db, { role: 'admin' });
@@ -114,7 +123,7 @@ describe(`GET the click confirmation on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`
       .execute();
     const foreign = await get(
       w,
-      CLICK_CONFIRMATION_PATHS.confirmation(other.id, completed),
+      pathTo(CLICK_CONFIRMATION_PATHS.confirmation, { customerId: other.id, clickId: completed }),
       w.token,
     );
     expect(foreign.statusCode).toBe(404);
@@ -122,7 +131,10 @@ describe(`GET the click confirmation on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`
 
     const pending = await get(
       w,
-      CLICK_CONFIRMATION_PATHS.confirmation(w.customer.id, inProgress),
+      pathTo(CLICK_CONFIRMATION_PATHS.confirmation, {
+        customerId: w.customer.id,
+        clickId: inProgress,
+      }),
       w.token,
       { locale: 'en' },
     );

@@ -6,8 +6,8 @@ import {
   LOCALE_HEADER,
 } from '@klik/api';
 import type { Db } from '../../db/database';
-import { localeFromHeader } from '../../i18n/server-messages';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
+import { localeFromHeader } from '../../kernel/i18n/server-messages';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
 import { confirmationForReader } from './click-confirmation.service';
 
 export const clickConfirmationRoutes: FastifyPluginAsyncZod<{
@@ -17,7 +17,7 @@ export const clickConfirmationRoutes: FastifyPluginAsyncZod<{
   title: string;
 }> = async (app, { db, guards, title }) => {
   app.get(
-    CLICK_CONFIRMATION_PATHS.confirmationPattern,
+    CLICK_CONFIRMATION_PATHS.confirmation,
     {
       preHandler: guards.requireAuth,
       schema: {

@@ -1,11 +1,12 @@
 import type { Locale } from '@klik/api';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../auth/auth.service';
-import { assertCustomerVisible } from '../clicks/clicks.service';
+import { AppError } from '../../kernel/http/app-error';
+import type { AuthContext } from '../../kernel/auth/auth-context';
 import { writeConfirmationPdf } from './click-confirmation-pdf';
 import { CONFIRMATION_TEXTS } from './click-confirmation-text';
 import { findConfirmationFacts } from './click-confirmation.repository';
+import { clickDetail } from '../clicks/clicks.service';
+import { assertMaySee } from '../../kernel/access/customer-access';
 
 export interface ClickConfirmationFile {
   filename: string;
@@ -33,7 +34,7 @@ export async function renderClickConfirmation(
   locale: Locale,
   options: ConfirmationOptions = {},
 ): Promise<ClickConfirmationFile> {
-  const lookup = await findConfirmationFacts(db, clickId, options.customerId);
+  const lookup = await findConfirmationFacts(db, clickId, clickDetail, options.customerId);
   if (!lookup.found) throw new AppError('NOT_FOUND');
   if (!lookup.facts) {
     throw new AppError('CLICK_NOT_COMPLETED', { details: { status: lookup.status } });
@@ -51,7 +52,7 @@ export async function confirmationForReader(
   auth: AuthContext,
   request: { customerId: number; clickId: number; locale: Locale; title: string },
 ): Promise<ClickConfirmationFile> {
-  await assertCustomerVisible(db, auth, request.customerId);
+  await assertMaySee(db, auth, request.customerId);
   return renderClickConfirmation(db, request.clickId, request.locale, {
     title: request.title,
     customerId: request.customerId,

@@ -4,27 +4,26 @@ import {
   ClickExportQuerySchema,
   ClickFilterQuerySchema,
   ClickListSchema,
-  CLICKS_PATHS,
   CustomerParamsSchema,
   ResultsSchema,
+  CLICK_PATHS,
 } from '@klik/api';
-import type { Db } from '../../db/database';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
 import { clicksCsv, clicksXlsx } from './click-export';
-import { ClicksService } from './clicks.service';
+import type { ClicksService } from './clicks.service';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const clicksRoutes: FastifyPluginAsyncZod<{
-  db: Db;
+  clicks: ClicksService;
   guards: AuthGuards;
+  /** The day in an export's file name. */
   now: () => Date;
-}> = async (app, { db, guards, now }) => {
-  const clicks = new ClicksService({ db, now });
+}> = async (app, { clicks, guards, now }) => {
   const common = { tags: ['clicks'], security: [{ session: [] }] };
 
   app.get(
-    CLICKS_PATHS.listPattern,
+    CLICK_PATHS.list,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -41,7 +40,7 @@ export const clicksRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    CLICKS_PATHS.exportPattern,
+    CLICK_PATHS.export,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -65,7 +64,7 @@ export const clicksRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    CLICKS_PATHS.counterPattern,
+    CLICK_PATHS.counter,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -81,7 +80,7 @@ export const clicksRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    CLICKS_PATHS.resultsPattern,
+    CLICK_PATHS.results,
     {
       preHandler: guards.requireAuth,
       schema: {

@@ -1,7 +1,6 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import {
-  isAdminRole,
   type ClickCounter,
   type ClickDetail,
   type ClickFilterQuery,
@@ -17,57 +16,54 @@ import {
 } from '@klik/domain';
 import type { Db } from '../../db/database';
 import type { PartName } from '../../db/schema';
-import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../auth/auth.service';
-import { linkMayClick, seesEveryCustomer } from '../auth/customer-access';
-import { priceHistory } from '../market/market.repository';
-import { marketProductsOfProducts } from '../margins/margin-pricing';
-import { viewerOf } from '../positions/positions.service';
-import { findClickDetails, type ClickReader } from './clicks.repository';
+import type { AuthContext } from '../../kernel/auth/auth-context';
+import { assertMaySee, mayApprove } from '../../kernel/access/customer-access';
+import { priceHistoryOf } from '../market/market.service';
+import { marketProductsOfProducts } from '../../kernel/pricing/margin-pricing';
+import {
+  findClickDetail,
+  findClickDetails,
+  type ClickFilter,
+  type ClickReader,
+} from './clicks.repository';
+
+export type { ClickFilter, ClickReader };
+
+/*
+ * Clicks as other modules read them (the purchase's answers, the four eyes, the confirmation, the
+ * admin dashboard): through these, never the clicks' repository. A reader (clickReaderFor) adds
+ * whether its user may approve; without one, nobody may.
+ */
+
+/** One click, or undefined when there is none. */
+export function clickDetail(
+  db: Db,
+  clickId: number,
+  reader: ClickReader | null = null,
+): Promise<ClickDetail | undefined> {
+  return findClickDetail(db, clickId, reader);
+}
+
+/** The clicks a filter selects, newest first. */
+export function clickDetails(
+  db: Db,
+  filter: ClickFilter,
+  reader: ClickReader | null = null,
+): Promise<ClickDetail[]> {
+  return findClickDetails(db, filter, reader);
+}
 
 const PART_ORDER: readonly ContractPartName[] = ['Gas', 'Peak', 'OffPeak'];
 /** How far before the first fix the market line of the results chart starts. */
 const MARKET_LEAD_MS = 30 * 24 * 3600_000;
 
-/**
- * Who may approve or reject the customer's clicks (four-eyes): admins and account managers who
- * are not read-only, and customer-side users who may click for that customer (their own flags
- * and their link to it). Never the click's creator.
- */
+/** The reader of the customer's clicks: who may approve or reject them (four eyes). */
 export async function clickReaderFor(
   db: Db,
   auth: AuthContext,
   customerId: number,
 ): Promise<ClickReader> {
-  const admin = isAdminRole(auth.user.role) && auth.impersonator === null;
-  const mayApprove = admin
-    ? !auth.user.readOnly
-    : viewerOf(auth).mayClick && (await linkMayClick(db, auth.user.id, customerId));
-  return { userId: auth.user.id, mayApprove };
-}
-
-/** Admins see every customer; everyone else (account managers: their portfolio) their own. */
-export async function assertCustomerVisible(
-  db: Db,
-  auth: AuthContext,
-  customerId: number,
-): Promise<void> {
-  if (seesEveryCustomer(auth.user.role)) {
-    const customer = await db
-      .selectFrom('customers')
-      .select('id')
-      .where('id', '=', customerId)
-      .executeTakeFirst();
-    if (!customer) throw new AppError('NOT_FOUND');
-    return;
-  }
-  const link = await db
-    .selectFrom('user_customers')
-    .select('user_id')
-    .where('user_id', '=', auth.user.id)
-    .where('customer_id', '=', customerId)
-    .executeTakeFirst();
-  if (!link) throw new AppError('FORBIDDEN');
+  return { userId: auth.user.id, mayApprove: await mayApprove(db, auth, customerId) };
 }
 
 /** The click overview, its counter and the results of a customer. */
@@ -79,7 +75,7 @@ export class ClicksService {
     customerId: number,
     filter: ClickFilterQuery,
   ): Promise<ClickDetail[]> {
-    await assertCustomerVisible(this.deps.db, auth, customerId);
+    await assertMaySee(this.deps.db, auth, customerId);
     return findClickDetails(
       this.deps.db,
       { ...filter, customerId },
@@ -89,7 +85,7 @@ export class ClicksService {
 
   /** Per contract that limits its clicks and per year of supply: used and left. */
   async counter(auth: AuthContext, customerId: number): Promise<ClickCounter['data']> {
-    await assertCustomerVisible(this.deps.db, auth, customerId);
+    await assertMaySee(this.deps.db, auth, customerId);
     const result = await sql<{
       contract_id: string;
       product: string;
@@ -122,7 +118,7 @@ export class ClicksService {
    */
   async results(auth: AuthContext, customerId: number): Promise<Results['data']> {
     const { db, now } = this.deps;
-    await assertCustomerVisible(db, auth, customerId);
+    await assertMaySee(db, auth, customerId);
     const totals = await sql<{
       id: number;
       contract_id: string;
@@ -167,14 +163,14 @@ export class ClicksService {
       db,
       totals.rows.map((row) => row.product),
     );
-    const histories = new Map<string, ReturnType<typeof priceHistory>>();
+    const histories = new Map<string, ReturnType<typeof priceHistoryOf>>();
     const marketOf = async (contractProduct: string, part: PartName, yearOfSupply: number) => {
       const product = pricingIds.get(contractProduct)?.[part];
       if (!product) return [];
       const key = `${product}/${yearOfSupply}`;
       let history = histories.get(key);
       if (!history) {
-        history = priceHistory(
+        history = priceHistoryOf(
           db,
           { product, yearOfSupply, maturity: 'Y', market: 'OTC' },
           { from: new Date(earliest - MARKET_LEAD_MS), to: now() },

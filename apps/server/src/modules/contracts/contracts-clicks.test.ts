@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_PATHS, ContractDetailSchema, type ContractDetail } from '@klik/api';
+import { CONTRACT_PATHS, ContractDetailSchema, type ContractDetail, pathTo } from '@klik/api';
 import { createContract, createCustomer, createOffers } from '../../../test/builders';
 import { raceUser, startRaceApp, type RaceApp } from '../../../test/race-app';
 import { TestClock } from '../../../test/test-clock';
-import type { AppError } from '../../http/app-error';
+import type { AppError } from '../../kernel/http/app-error';
 import { call, purchaseWorlds } from '../admin/admin-test-kit';
 import {
   executeOk,
@@ -26,10 +26,16 @@ describe(`a contract's settings where clicks are made, on ${onPostgres ? 'Postgr
     change: (input: ReturnType<typeof inputOf>) => ReturnType<typeof inputOf>,
   ): Promise<ContractDetail> {
     const current = await detailOk(w.world, w.adminToken, w.world.contract.id);
-    const response = await call(w.world, w.adminToken, 'PUT', CONTRACT_PATHS.contract(current.id), {
-      version: current.version,
-      contract: change(inputOf(current)),
-    });
+    const response = await call(
+      w.world,
+      w.adminToken,
+      'PUT',
+      pathTo(CONTRACT_PATHS.contract, { id: current.id }),
+      {
+        version: current.version,
+        contract: change(inputOf(current)),
+      },
+    );
     expect(response.statusCode, response.body).toBe(200);
     return ContractDetailSchema.parse(response.json());
   }

@@ -1,4 +1,4 @@
-import { CONTRACT_PATHS } from '@klik/api';
+import { CONTRACT_PATHS, pathTo } from '@klik/api';
 import { createContract } from '../../../test/builders';
 import { customerOf } from '../admin/admin-test-kit';
 import type { RouteCase } from '../admin/permission-cases';
@@ -20,11 +20,11 @@ export const CONTRACT_ROUTE_CASES: RouteCase[] = [
   {
     action: 'contracts.read',
     method: 'GET',
-    route: CONTRACT_PATHS.contractPattern,
+    route: CONTRACT_PATHS.contract,
     ok: 200,
     request: async (w, side) => {
       const contract = await createContract(w.t.db, { customerId: customerOf(w, side) });
-      return { url: CONTRACT_PATHS.contract(contract.id) };
+      return { url: pathTo(CONTRACT_PATHS.contract, { id: contract.id }) };
     },
   },
   {
@@ -40,13 +40,13 @@ export const CONTRACT_ROUTE_CASES: RouteCase[] = [
   {
     action: 'contracts.edit',
     method: 'PUT',
-    route: CONTRACT_PATHS.contractPattern,
+    route: CONTRACT_PATHS.contract,
     ok: 200,
     request: async (w, side) => {
       const customerId = customerOf(w, side);
       const contract = await createContract(w.t.db, { customerId, monthlyVolume: '100' });
       return {
-        url: CONTRACT_PATHS.contract(contract.id),
+        url: pathTo(CONTRACT_PATHS.contract, { id: contract.id }),
         payload: {
           version: 1,
           contract: gasContract(customerId, { contractId: contract.contractId }),

@@ -1,4 +1,10 @@
-import { ContractDetailSchema, type ContractDetail, type ContractInput } from '@klik/api';
+import {
+  ContractDetailSchema,
+  type ContractDetail,
+  type ContractInput,
+  CONTRACT_PATHS,
+  pathTo,
+} from '@klik/api';
 import { expect } from 'vitest';
 import { call } from '../admin/admin-test-kit';
 import type { TestApp } from '../../../test/test-app';
@@ -57,7 +63,7 @@ export function inputOf(detail: ContractDetail): ContractInput {
 }
 
 export async function detailOk(w: { t: TestApp }, token: string, id: number) {
-  const response = await call(w, token, 'GET', `/rest/admin/contracts/${id}`);
+  const response = await call(w, token, 'GET', pathTo(CONTRACT_PATHS.contract, { id }));
   expect(response.statusCode, response.body).toBe(200);
   return ContractDetailSchema.parse(response.json());
 }

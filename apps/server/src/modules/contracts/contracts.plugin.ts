@@ -1,14 +1,19 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineModule } from '../../kernel/modules';
 import { contractsRoutes } from './contracts.routes';
 import { ContractsService } from './contracts.service';
+import { contractImportRoutes } from './import.routes';
+import { ContractImportService } from './import.service';
 
-/** managecontract (docs/contracts.md) as one plugin, built from the app's shared dependencies. */
-export const contractsModule: FastifyPluginAsyncZod = async (app) => {
-  const contracts = new ContractsService({
-    db: app.deps.db,
-    now: app.deps.now,
-    // The outbox is built after the modules; it is asked for at request time.
-    flushEvents: () => app.outbox.flush(),
+/** managecontract and the contract import (docs/contracts.md, docs/contracts-import.md). */
+export const contractsModule = defineModule('contracts', ['auth'], async (app) => {
+  const { db, now } = app.deps;
+  const flushEvents = () => app.outbox.flush();
+  await app.register(contractsRoutes, {
+    contracts: new ContractsService({ db, now, flushEvents }),
+    guards: app.guards,
   });
-  await app.register(contractsRoutes, { contracts, guards: app.guards });
-};
+  await app.register(contractImportRoutes, {
+    imports: new ContractImportService({ db, now, flushEvents }),
+    guards: app.guards,
+  });
+});

@@ -11,7 +11,7 @@ import {
 } from '@klik/domain';
 import type { Db } from '../../db/database';
 import type { DeadlineRuleColumn } from '../../db/schema';
-import { likePattern } from '../admin/users.repository';
+import { likePattern } from '../../db/like-pattern';
 
 /*
  * managecontract's reads and writes (docs/contracts.md). A contract's volumes live in the

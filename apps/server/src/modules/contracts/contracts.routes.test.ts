@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_PATHS, ContractDetailSchema, ContractListSchema } from '@klik/api';
+import { CONTRACT_PATHS, ContractDetailSchema, ContractListSchema, pathTo } from '@klik/api';
 import { createClick, createContract, createCustomer } from '../../../test/builders';
 import { adminWorld, auditRows, call, codeOf, type AdminWorld } from '../admin/admin-test-kit';
 import { detailOk, gasContract, inputOf } from './contracts-test-kit';
@@ -159,7 +159,9 @@ describe(`managecontract on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('refuses who may not: foreign customers for account managers, everyone outside the admin side', async () => {
     const foreign = await created(gasContract(w.foreign.id));
     const am = w.callers.accountmanager.token;
-    expect((await call(w, am, 'GET', CONTRACT_PATHS.contract(foreign.id))).statusCode).toBe(403);
+    expect(
+      (await call(w, am, 'GET', pathTo(CONTRACT_PATHS.contract, { id: foreign.id }))).statusCode,
+    ).toBe(403);
     const create = await call(w, am, 'POST', CONTRACT_PATHS.contracts, gasContract(w.foreign.id));
     expect(create.statusCode).toBe(403);
     await created(gasContract(w.own.id), am);
@@ -175,9 +177,10 @@ describe(`managecontract on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       gasContract(w.own.id),
     );
     expect(readOnly.statusCode).toBe(403);
-    expect((await call(w, admin(), 'GET', CONTRACT_PATHS.contract(2_000_000))).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call(w, admin(), 'GET', pathTo(CONTRACT_PATHS.contract, { id: 2_000_000 })))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('changes a contract on the revision read; an untouched year keeps its months', async () => {
@@ -198,10 +201,16 @@ describe(`managecontract on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       volumes: [{ ...input.volumes[0]!, volume: '2400' }, input.volumes[1]!],
       pricing: [{ part: 'Gas' as const, markUp: '3.1234', transactionFee: '0' }],
     };
-    const response = await call(w, admin(), 'PUT', CONTRACT_PATHS.contract(contract.id), {
-      version: 1,
-      contract: changed,
-    });
+    const response = await call(
+      w,
+      admin(),
+      'PUT',
+      pathTo(CONTRACT_PATHS.contract, { id: contract.id }),
+      {
+        version: 1,
+        contract: changed,
+      },
+    );
     expect(response.statusCode, response.body).toBe(200);
     const after = ContractDetailSchema.parse(response.json());
     expect(after).toMatchObject({
@@ -218,10 +227,16 @@ describe(`managecontract on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       after: { product: 'Gas TTF nieuw' },
     });
 
-    const stale = await call(w, admin(), 'PUT', CONTRACT_PATHS.contract(contract.id), {
-      version: 1,
-      contract: input,
-    });
+    const stale = await call(
+      w,
+      admin(),
+      'PUT',
+      pathTo(CONTRACT_PATHS.contract, { id: contract.id }),
+      {
+        version: 1,
+        contract: input,
+      },
+    );
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({
       code: 'VERSION_CONFLICT',
@@ -242,7 +257,7 @@ describe(`managecontract on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(contract.volumes[0]!.clickedByMonth[0]).toBe('40');
     const input = inputOf(contract);
     const put = (changes: object) =>
-      call(w, admin(), 'PUT', CONTRACT_PATHS.contract(built.id), {
+      call(w, admin(), 'PUT', pathTo(CONTRACT_PATHS.contract, { id: built.id }), {
         version: contract.version,
         contract: { ...input, ...changes },
       });

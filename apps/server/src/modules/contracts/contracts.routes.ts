@@ -8,7 +8,7 @@ import {
   CreateContractBodySchema,
   UpdateContractBodySchema,
 } from '@klik/api';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
 import type { ContractsService } from './contracts.service';
 
 const common = { tags: ['administration'], security: [{ session: [] }] };
@@ -48,7 +48,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    CONTRACT_PATHS.contractPattern,
+    CONTRACT_PATHS.contract,
     {
       preHandler: guards.requirePermission('contracts.read'),
       schema: {
@@ -62,7 +62,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put(
-    CONTRACT_PATHS.contractPattern,
+    CONTRACT_PATHS.contract,
     {
       preHandler: guards.requirePermission('contracts.edit'),
       schema: {

@@ -14,11 +14,13 @@ import {
   type PlannedMonth,
 } from '@klik/domain';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import { auditChange, uniqueViolationOf, versionConflict } from '../admin/admin-change';
+import { AppError } from '../../kernel/http/app-error';
+import { auditChange } from '../../kernel/audit/audit-log';
+import { UNIQUE_VIOLATION, violatedConstraint } from '../../kernel/db-errors';
+import { versionConflict } from '../../kernel/http/app-error';
 import { scopeOf } from '../admin/permissions';
-import type { AuthContext } from '../auth/auth.service';
-import { enqueueEvent } from '../realtime/event-outbox';
+import type { AuthContext } from '../../kernel/auth/auth-context';
+import { enqueueEvent } from '../../kernel/events/event-outbox';
 import {
   countOwnDashboards,
   findContractDetail,
@@ -245,7 +247,7 @@ async function uniqueContractId<T>(change: () => Promise<T>): Promise<T> {
   try {
     return await change();
   } catch (error) {
-    const constraint = uniqueViolationOf(error);
+    const constraint = violatedConstraint(error, UNIQUE_VIOLATION);
     if (constraint !== null && constraint.startsWith('contracts_contract_id')) {
       throw new AppError('CONTRACT_ID_NOT_UNIQUE');
     }

@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CONTRACT_IMPORT_MEDIA_TYPES,
-  CONTRACT_IMPORT_PATHS,
-  ContractImportReportSchema,
-} from '@klik/api';
+import { CONTRACT_IMPORT_MEDIA_TYPES, ContractImportReportSchema, CONTRACT_PATHS } from '@klik/api';
 import { createContract, createCustomer, createUser } from '../../../test/builders';
 import { bearer, buildTestApp, login, type TestApp } from '../../../test/test-app';
 
@@ -34,7 +30,7 @@ afterAll(async () => {
 async function importCsv(rows: string[], header = HEADER) {
   const response = await t.app.inject({
     method: 'POST',
-    url: CONTRACT_IMPORT_PATHS.import,
+    url: CONTRACT_PATHS.import,
     headers: { ...bearer(adminToken), 'content-type': CONTRACT_IMPORT_MEDIA_TYPES.csv },
     payload: Buffer.from([header, ...rows].join('\n'), 'utf8'),
   });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONTRACT_IMPORT_MEDIA_TYPES,
-  CONTRACT_IMPORT_PATHS,
   ContractImportRefusedSchema,
   ContractImportReportSchema,
+  CONTRACT_PATHS,
 } from '@klik/api';
 import { createClick, createContract, createCustomer, createUser } from '../../../test/builders';
 import { bearer, buildTestApp, login, type TestApp } from '../../../test/test-app';
@@ -33,7 +33,7 @@ afterAll(async () => {
 function post(csv: string, dryRun: boolean) {
   return t.app.inject({
     method: 'POST',
-    url: `${CONTRACT_IMPORT_PATHS.import}${dryRun ? '?dryRun=true' : ''}`,
+    url: `${CONTRACT_PATHS.import}${dryRun ? '?dryRun=true' : ''}`,
     headers: { ...bearer(adminToken), 'content-type': CONTRACT_IMPORT_MEDIA_TYPES.csv },
     payload: Buffer.from(csv, 'utf8'),
   });
@@ -152,7 +152,7 @@ describe(`the contract import on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () =>
   it('answers an unreadable file as an issue, and refuses non-admins', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: `${CONTRACT_IMPORT_PATHS.import}?dryRun=true`,
+      url: `${CONTRACT_PATHS.import}?dryRun=true`,
       headers: { ...bearer(adminToken), 'content-type': CONTRACT_IMPORT_MEDIA_TYPES.xlsx },
       payload: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0]),
     });
@@ -163,7 +163,7 @@ describe(`the contract import on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () =>
     const session = await login(t.app, manager.username, manager.password);
     const forbidden = await t.app.inject({
       method: 'POST',
-      url: CONTRACT_IMPORT_PATHS.import,
+      url: CONTRACT_PATHS.import,
       headers: { ...bearer(session.token), 'content-type': CONTRACT_IMPORT_MEDIA_TYPES.csv },
       payload: Buffer.from(HEADER),
     });

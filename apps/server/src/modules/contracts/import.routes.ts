@@ -2,14 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CONTRACT_IMPORT_MAX_BYTES,
   CONTRACT_IMPORT_MEDIA_TYPES,
-  CONTRACT_IMPORT_PATHS,
   ContractImportQuerySchema,
   ContractImportRefusedSchema,
   ContractImportReportSchema,
   LOCALE_HEADER,
+  CONTRACT_PATHS,
 } from '@klik/api';
-import { errorMessage, localeFromHeader } from '../../i18n/server-messages';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
+import { errorMessage, localeFromHeader } from '../../kernel/i18n/server-messages';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
 import type { ContractImportService } from './import.service';
 
 /*
@@ -28,7 +28,7 @@ export const contractImportRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    CONTRACT_IMPORT_PATHS.import,
+    CONTRACT_PATHS.import,
     {
       preHandler: guards.requirePermission('contracts.import'),
       bodyLimit: CONTRACT_IMPORT_MAX_BYTES,

@@ -6,12 +6,13 @@ import {
 } from '@klik/api';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { AuthContext } from '../auth/auth.service';
-import { writeAudit } from '../audit/audit.repository';
+import type { AuthContext } from '../../kernel/auth/auth-context';
+import { writeAudit } from '../../kernel/audit/audit-log';
 import { readImportTable } from './import.parser';
 import { planImport, type ImportPlan } from './import.plan';
 import { enqueueClickUpdates, loadStoredState, writeContracts } from './import.repository';
 import { parseImportRows } from './import.rows';
+import { LOCK_KEYS } from '../../kernel/jobs/lock-keys';
 
 /*
  * The import of contracts and volumes (docs/contracts-import.md). A dry run plans and answers;
@@ -27,9 +28,6 @@ export interface ContractImportDeps {
 }
 
 const KNOWN_CODES: ReadonlySet<string> = new Set(CONTRACT_IMPORT_ISSUE_CODES);
-
-/** Serialises imports: two at once would each plan against what the other is about to change. */
-const IMPORT_LOCK_KEY = 0x4b4c494b14n;
 
 export class ContractImportService {
   constructor(private readonly deps: ContractImportDeps) {}
@@ -87,7 +85,9 @@ export class ContractImportService {
 }
 
 async function sqlLock(trx: Db): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY.toString()}::bigint)`.execute(trx);
+  await sql`select pg_advisory_xact_lock(${LOCK_KEYS.contractImport.toString()}::bigint)`.execute(
+    trx,
+  );
 }
 
 function auditDetails(format: string, rowCount: number, plan: ImportPlan): Record<string, unknown> {

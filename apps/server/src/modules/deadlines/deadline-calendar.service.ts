@@ -1,9 +1,9 @@
-import { DEADLINES_PATHS, type DeadlineCalendar, type DeadlineCalendarCreated } from '@klik/api';
+import { type DeadlineCalendar, type DeadlineCalendarCreated, DEADLINE_PATHS } from '@klik/api';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext, RequestInfo } from '../auth/auth.service';
-import { hashSessionToken, newSessionToken } from '../auth/session-token';
+import { AppError } from '../../kernel/http/app-error';
+import { writeAudit } from '../../kernel/audit/audit-log';
+import type { AuthContext, RequestInfo } from '../../kernel/auth/auth-context';
+import { hashSessionToken, newSessionToken } from '../../kernel/auth/session-token';
 import { deadlinesIcs } from './deadline-ics';
 import { findFeedOfUser, findFeedUser, findLinkedCustomers } from './deadlines.repository';
 import { openDeadlines } from './deadlines.service';
@@ -22,7 +22,7 @@ export interface DeadlineCalendarDeps {
 }
 
 export function feedPath(token: string): string {
-  return DEADLINES_PATHS.calendarFeed.replace(':file', `${token}.ics`);
+  return DEADLINE_PATHS.calendarFeed.replace(':file', `${token}.ics`);
 }
 
 /**

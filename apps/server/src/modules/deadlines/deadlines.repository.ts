@@ -128,10 +128,10 @@ export async function findLinkedCustomers(
 export async function findCustomer(
   db: Db,
   customerId: number,
-): Promise<{ id: number; name: string } | undefined> {
+): Promise<{ id: number; name: string; active: boolean } | undefined> {
   return db
     .selectFrom('customers')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'active'])
     .where('id', '=', customerId)
     .executeTakeFirst();
 }

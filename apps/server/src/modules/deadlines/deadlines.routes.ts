@@ -2,7 +2,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  DEADLINES_PATHS,
   DeadlineAllQuerySchema,
   DeadlineCalendarCreatedSchema,
   DeadlineCalendarFeedParamsSchema,
@@ -10,9 +9,10 @@ import {
   DeadlineCustomerParamsSchema,
   DeadlinePageSchema,
   DeadlineQuerySchema,
+  DEADLINE_PATHS,
 } from '@klik/api';
-import type { AuthGuards } from '../auth/auth-guards';
-import { sessionOf } from '../auth/auth-guards';
+import type { AuthGuards } from '../../kernel/auth/auth-guards';
+import { sessionOf } from '../../kernel/auth/auth-guards';
 import { requestInfo } from '../auth/auth.routes';
 import type { DeadlineCalendarService } from './deadline-calendar.service';
 import type { DeadlinesService } from './deadlines.service';
@@ -29,7 +29,7 @@ export const deadlinesRoutes: FastifyPluginAsyncZod<{
   const common = { tags: ['deadlines'], security: [{ session: [] }] };
 
   app.get(
-    DEADLINES_PATHS.customer,
+    DEADLINE_PATHS.customer,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -45,7 +45,7 @@ export const deadlinesRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    DEADLINES_PATHS.all,
+    DEADLINE_PATHS.all,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -59,7 +59,7 @@ export const deadlinesRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    DEADLINES_PATHS.calendar,
+    DEADLINE_PATHS.calendar,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -72,7 +72,7 @@ export const deadlinesRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    DEADLINES_PATHS.calendar,
+    DEADLINE_PATHS.calendar,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -86,7 +86,7 @@ export const deadlinesRoutes: FastifyPluginAsyncZod<{
   );
 
   app.delete(
-    DEADLINES_PATHS.calendar,
+    DEADLINE_PATHS.calendar,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -105,7 +105,7 @@ export const deadlinesRoutes: FastifyPluginAsyncZod<{
   await app.register(async (feed) => {
     await feed.register(fastifyRateLimit, FEED_RATE_LIMIT);
     feed.withTypeProvider<ZodTypeProvider>().get(
-      DEADLINES_PATHS.calendarFeed,
+      DEADLINE_PATHS.calendarFeed,
       {
         schema: {
           tags: ['deadlines'],

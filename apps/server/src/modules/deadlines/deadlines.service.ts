@@ -9,10 +9,14 @@ import {
 } from '@klik/domain';
 import type { Deadline, DeadlineAllQuery, DeadlinePage, DeadlineQuery } from '@klik/api';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../auth/auth.service';
-import { findScope } from '../positions/positions.repository';
-import { viewerOf } from '../positions/positions.service';
+import { AppError } from '../../kernel/http/app-error';
+import type { AuthContext } from '../../kernel/auth/auth-context';
+import {
+  assertMaySee,
+  mayClickWith,
+  seesEveryCustomer,
+  userMayClick,
+} from '../../kernel/access/customer-access';
 import {
   findCustomer,
   findLinkedCustomers,
@@ -129,17 +133,13 @@ export class DeadlinesService {
     customerId: number,
     query: DeadlineQuery,
   ): Promise<DeadlinePage> {
-    const viewer = viewerOf(auth);
-    // The dashboard's rule: someone else's customer is refused without saying whether it exists.
-    const scope = await findScope(
-      this.deps.db,
-      { kind: 'customer', customerId },
-      viewer.restricted ? viewer.userId : null,
-    );
-    if (!scope.visible) throw new AppError(viewer.restricted ? 'FORBIDDEN' : 'NOT_FOUND');
-    const customer = await findCustomer(this.deps.db, customerId);
-    if (!customer) throw new AppError('NOT_FOUND');
-    const mayClick = viewer.mayClick && scope.mayClick;
+    const link = await assertMaySee(this.deps.db, auth, customerId);
+    const found = await findCustomer(this.deps.db, customerId);
+    if (!found) throw new AppError('NOT_FOUND');
+    const { active, ...customer } = found;
+    // As on the dashboard: a deactivated customer is hidden from its own side; staff still see it.
+    if (!active && !seesEveryCustomer(auth.user.role)) throw new AppError('FORBIDDEN');
+    const mayClick = active && mayClickWith(auth, link);
     return this.#page(
       await openDeadlines(this.deps.db, [{ ...customer, mayClick }], this.deps.now()),
       query,
@@ -151,13 +151,13 @@ export class DeadlinesService {
     assertTpiConsultant(auth);
     const customers = await findLinkedCustomers(this.deps.db, auth.user.id, query.customerId);
     if (query.customerId !== undefined && customers.length === 0) throw new AppError('FORBIDDEN');
-    const userMayClick = viewerOf(auth).mayClick;
+    const mayClick = userMayClick(auth);
     return this.#page(
       await openDeadlines(
         this.deps.db,
         customers.map((customer) => ({
           ...customer,
-          mayClick: userMayClick && customer.mayClick,
+          mayClick: mayClick && customer.mayClick,
         })),
         this.deps.now(),
       ),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HEDGE_POLICY_PATHS, HedgeYearListSchema, HedgeYearSchema } from '@klik/api';
+import { HEDGE_POLICY_PATHS, HedgeYearListSchema, HedgeYearSchema, pathTo } from '@klik/api';
 import {
   createClick,
   createContract,
@@ -51,7 +51,11 @@ async function world() {
     customerId: customer.id,
     users: { user, viewer, admin },
     token,
-    path: HEDGE_POLICY_PATHS.policy(customer.id, contract.contractId, 2027),
+    path: pathTo(HEDGE_POLICY_PATHS.policy, {
+      customerId: customer.id,
+      contractId: contract.contractId,
+      yearOfSupply: 2027,
+    }),
   };
 }
 
@@ -84,7 +88,10 @@ describe(`hedge policies on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     });
     const list = HedgeYearListSchema.parse(
       (
-        await w.t.app.inject({ url: HEDGE_POLICY_PATHS.policies(w.customerId), headers: auth })
+        await w.t.app.inject({
+          url: pathTo(HEDGE_POLICY_PATHS.policies, { customerId: w.customerId }),
+          headers: auth,
+        })
       ).json(),
     );
     expect(list.map((year) => [year.yearOfSupply, year.position])).toEqual([[2027, 'BEHIND']]);
@@ -92,8 +99,12 @@ describe(`hedge policies on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     for (const who of [w.users.viewer, w.users.admin]) {
       const other = await w.token(who);
       expect(
-        (await w.t.app.inject({ url: HEDGE_POLICY_PATHS.policies(w.customerId), headers: other }))
-          .statusCode,
+        (
+          await w.t.app.inject({
+            url: pathTo(HEDGE_POLICY_PATHS.policies, { customerId: w.customerId }),
+            headers: other,
+          })
+        ).statusCode,
       ).toBe(200);
       expect(
         (await w.t.app.inject({ method: 'PUT', url: w.path, headers: other, payload: POLICY }))

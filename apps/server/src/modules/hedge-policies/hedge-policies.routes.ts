@@ -7,7 +7,7 @@ import {
   HedgeYearListSchema,
   HedgeYearSchema,
 } from '@klik/api';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
 import type { HedgePoliciesService } from './hedge-policies.service';
 
 /** The hedge policy calls (docs/budgets.md). */
@@ -18,7 +18,7 @@ export const hedgePoliciesRoutes: FastifyPluginAsyncZod<{
   const common = { tags: ['hedge policies'], security: [{ session: [] }] };
 
   app.get(
-    HEDGE_POLICY_PATHS.policiesPattern,
+    HEDGE_POLICY_PATHS.policies,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -32,7 +32,7 @@ export const hedgePoliciesRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put(
-    HEDGE_POLICY_PATHS.policyPattern,
+    HEDGE_POLICY_PATHS.policy,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -57,7 +57,7 @@ export const hedgePoliciesRoutes: FastifyPluginAsyncZod<{
   );
 
   app.delete(
-    HEDGE_POLICY_PATHS.policyPattern,
+    HEDGE_POLICY_PATHS.policy,
     {
       preHandler: guards.requireAuth,
       schema: {

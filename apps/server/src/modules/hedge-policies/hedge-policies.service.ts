@@ -1,10 +1,9 @@
 import { amsterdamDate, yearOf } from '@klik/domain';
 import type { HedgePolicyInput, HedgeYear } from '@klik/api';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/auth.service';
-import { actorOf, assertMayChangePlan, assertPlanVisible } from '../budgets/plan-access';
+import { AppError } from '../../kernel/http/app-error';
+import { writeAudit } from '../../kernel/audit/audit-log';
+import type { AuthContext } from '../../kernel/auth/auth-context';
 import {
   contractIdsOfCustomer,
   findCustomerContract,
@@ -12,6 +11,8 @@ import {
 } from '../budgets/year-figures';
 import { hedgeYearOf, normalisedPoints } from './hedge-figures';
 import { deletePolicy, findPolicies, upsertPolicy } from './hedge-policies.repository';
+import { actorOf } from '../../kernel/audit/audit-log';
+import { assertMaySee, assertMayActFor } from '../../kernel/access/customer-access';
 
 /** The hedge policy calls (docs/budgets.md): the same readers and writers as the budget. */
 export class HedgePoliciesService {
@@ -20,7 +21,7 @@ export class HedgePoliciesService {
   /** Every year of supply from this one on, with its policy and position today. */
   async list(auth: AuthContext, customerId: number): Promise<HedgeYear[]> {
     const { db, now } = this.deps;
-    await assertPlanVisible(db, auth, customerId);
+    await assertMaySee(db, auth, customerId);
     const at = now();
     const today = amsterdamDate(at);
     const contractIds = await contractIdsOfCustomer(db, customerId);
@@ -102,7 +103,7 @@ export class HedgePoliciesService {
 
   async #mayChange(auth: AuthContext, customerId: number, action: string, ip: string) {
     try {
-      await assertMayChangePlan(this.deps.db, auth, customerId);
+      await assertMayActFor(this.deps.db, auth, customerId);
     } catch (error) {
       if (error instanceof AppError && error.code === 'FORBIDDEN') {
         await writeAudit(this.deps.db, {

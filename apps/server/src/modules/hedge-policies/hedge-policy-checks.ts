@@ -1,15 +1,13 @@
 import { amsterdamDate, corridorAt, hedgePosition, yearOf } from '@klik/domain';
 import type { Db } from '../../db/database';
-import type { Config } from '../../config';
-import { PgAdvisoryLock, SingleProcessLock, type LeaderLock } from '../market/feed-lock';
-import { LeaderJob } from '../market/leader-loop';
+import type { Config } from '../../kernel/config/config';
+import { leaderLockFor, type LeaderLock } from '../../kernel/jobs/leader-lock';
+import { LeaderJob } from '../../kernel/jobs/leader-loop';
 import { notify } from '../notifications/notify';
 import { readContractYears } from '../budgets/year-figures';
 import { fixedShareOf } from './hedge-figures';
 import { findPoliciesToCheck, recordAlert } from './hedge-policies.repository';
-
-/** Arbitrary but fixed: the advisory lock key of the hedge policy check ("KLIK" + 0x23). */
-export const HEDGE_POLICY_CHECK_LOCK_KEY = 0x4b4c494b23n;
+import { LOCK_KEYS } from '../../kernel/jobs/lock-keys';
 
 export interface HedgeCheckRun {
   sent: number;
@@ -112,11 +110,7 @@ export function createHedgePolicyChecks(options: {
     db: options.db,
     now: options.now,
     flushEvents: options.flushEvents,
-    lock: config.databaseUrl
-      ? new PgAdvisoryLock(config.databaseUrl, HEDGE_POLICY_CHECK_LOCK_KEY, (error) =>
-          log.error({ err: error }, 'hedge policy check lock connection failed'),
-        )
-      : new SingleProcessLock(),
+    lock: leaderLockFor(config.databaseUrl, LOCK_KEYS.hedgePolicyChecks, 'hedge policy check', log),
     intervalMs: config.deadlineReminders.intervalMs,
     log,
   });

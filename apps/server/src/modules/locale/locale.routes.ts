@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AvailableLocalesSchema, LOCALES, REST } from '@klik/api';
+import { AvailableLocalesSchema, LOCALES, LOCALE_PATHS } from '@klik/api';
 
 export const localeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    REST.availableLocales,
+    LOCALE_PATHS.available,
     {
       schema: {
         tags: ['locale'],

@@ -1,9 +1,9 @@
-import type { Config } from '../../config';
+import type { Config } from '../../kernel/config/config';
 import type { Db } from '../../db/database';
-import { PgAdvisoryLock, SingleProcessLock } from '../market/feed-lock';
-import { notificationAttachments } from './mail-attachments';
+import { leaderLockFor } from '../../kernel/jobs/leader-lock';
 import type { MailSender } from './mail-sender';
-import { MAIL_WORKER_LOCK_KEY, MailWorker, type MailWorkerDeps } from './mail-worker';
+import { MailWorker, type MailAttachments, type MailWorkerDeps } from './mail-worker';
+import { LOCK_KEYS } from '../../kernel/jobs/lock-keys';
 
 /** The mail worker of this instance, from the config (docs/operations.md, "E-mail"). */
 export function createMailWorker(options: {
@@ -13,6 +13,8 @@ export function createMailWorker(options: {
   mail: MailSender;
   /** True when mail goes over SMTP; false: the development outbox keeps it. */
   smtp: boolean;
+  /** The files a notification's e-mail carries (modules/notifications knows them). */
+  attachments: MailAttachments;
   log: MailWorkerDeps['log'];
 }): MailWorker {
   const { config, db, log } = options;
@@ -22,12 +24,8 @@ export function createMailWorker(options: {
     mail: options.mail,
     delivery: options.smtp ? 'sent' : 'outbox',
     site: { title: config.web.title, publicUrl: config.mail.publicUrl },
-    lock: config.databaseUrl
-      ? new PgAdvisoryLock(config.databaseUrl, MAIL_WORKER_LOCK_KEY, (error) =>
-          log.error({ err: error }, 'mail worker lock connection failed'),
-        )
-      : new SingleProcessLock(),
-    attachments: notificationAttachments(db, config.web.title),
+    lock: leaderLockFor(config.databaseUrl, LOCK_KEYS.mailWorker, 'mail worker', log),
+    attachments: options.attachments,
     maxAttempts: config.mail.maxAttempts,
     retryMs: config.mail.retryMs,
     retryMaxMs: config.mail.retryMaxMs,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_OUTBOX_PATHS, MailOutboxPageSchema, type MailOutboxPage } from '@klik/api';
+import { MailOutboxPageSchema, type MailOutboxPage, MAIL_PATHS } from '@klik/api';
 import { createCustomer, createUser, type BuiltUser } from '../../../test/builders';
 import { bearer, buildTestApp, login, type TestApp } from '../../../test/test-app';
 import { notifyUsers } from './mail-test-kit';
@@ -73,7 +73,7 @@ afterAll(async () => {
 function list(query: string, token = adminToken) {
   return t.app.inject({
     method: 'GET',
-    url: `${MAIL_OUTBOX_PATHS.list}${query}`,
+    url: `${MAIL_PATHS.outbox}${query}`,
     headers: bearer(token),
   });
 }
@@ -86,7 +86,7 @@ async function page(query: string): Promise<MailOutboxPage> {
 
 const minute = (n: number) => new Date(start.getTime() + n * 60_000).toISOString();
 
-describe(`GET ${MAIL_OUTBOX_PATHS.list} on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
+describe(`GET ${MAIL_PATHS.outbox} on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('pages every notification e-mail newest first, with its total', async () => {
     const all = await page('');
     expect(all).toMatchObject({ page: 0, size: 20, total: 4 });
@@ -164,9 +164,7 @@ describe(`GET ${MAIL_OUTBOX_PATHS.list} on ${onPostgres ? 'PostgreSQL' : 'PGlite
   });
 
   it('is for administrators only', async () => {
-    expect((await t.app.inject({ method: 'GET', url: MAIL_OUTBOX_PATHS.list })).statusCode).toBe(
-      401,
-    );
+    expect((await t.app.inject({ method: 'GET', url: MAIL_PATHS.outbox })).statusCode).toBe(401);
     const customer = await createCustomer(t.db);
     const accountManager = await createUser(t.db, { role: 'accountmanager' });
     const customerUser = await createUser(t.db, { customerIds: [customer.id] });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MAIL_OUTBOX_PATHS, MailOutboxPageSchema, MailOutboxQuerySchema } from '@klik/api';
+import { MailOutboxPageSchema, MailOutboxQuerySchema, MAIL_PATHS } from '@klik/api';
 import type { Db } from '../../db/database';
-import type { AuthGuards } from '../auth/auth-guards';
+import type { AuthGuards } from '../../kernel/auth/auth-guards';
 import { listMailJobs } from './mail-jobs.repository';
 
 /** Administrators see every notification e-mail and its state (docs/notifications.md). */
@@ -10,7 +10,7 @@ export const mailOutboxRoutes: FastifyPluginAsyncZod<{ db: Db; guards: AuthGuard
   { db, guards },
 ) => {
   app.get(
-    MAIL_OUTBOX_PATHS.list,
+    MAIL_PATHS.outbox,
     {
       preHandler: guards.requirePermission('mailOutbox.read'),
       schema: {

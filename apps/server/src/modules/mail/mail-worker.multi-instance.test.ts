@@ -6,7 +6,7 @@ import { TestClock } from '../../../test/test-clock';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { buildApp } from '../../app';
 import { createDatabase } from '../../db/database';
-import { InProcessEventBus } from '../realtime/event-bus';
+import { InProcessEventBus } from '../../kernel/events/event-bus';
 import { notifyUsers, SmtpPeer } from './mail-test-kit';
 import type { MailRun } from './mail-worker';
 

@@ -1,12 +1,9 @@
 import type { Db } from '../../db/database';
-import type { LeaderLock } from '../market/feed-lock';
-import { LeaderJob } from '../market/leader-loop';
+import type { LeaderLock } from '../../kernel/jobs/leader-lock';
+import { LeaderJob } from '../../kernel/jobs/leader-loop';
 import { dueMailJobs, recordMailOutcome, type DueMailJob } from './mail-jobs.repository';
 import type { MailAttachment, MailMessage, MailSender } from './mail-sender';
 import { notificationMail, type MailSite } from './notification-mail';
-
-/** Arbitrary but fixed: the advisory lock key of the mail worker ("KLIK" + 0x10). */
-export const MAIL_WORKER_LOCK_KEY = 0x4b4c494b10n;
 
 const BATCH_SIZE = 50;
 

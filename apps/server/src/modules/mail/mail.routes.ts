@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DevMailQuerySchema, DevMailSchema, PASSWORD_RESET_PATHS } from '@klik/api';
+import { DevMailQuerySchema, DevMailSchema, MAIL_PATHS } from '@klik/api';
 import type { DevMailOutbox } from './mail-sender';
 
 /** Development and browser tests only (MAIL_DEV_OUTBOX, refused with NODE_ENV=production). */
@@ -9,7 +9,7 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ outbox: DevMailOutbox }> = a
   { outbox },
 ) => {
   app.get(
-    PASSWORD_RESET_PATHS.devMailOutbox,
+    MAIL_PATHS.devOutbox,
     {
       schema: {
         tags: ['development'],

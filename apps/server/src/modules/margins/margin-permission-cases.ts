@@ -1,4 +1,4 @@
-import { MARGIN_PATHS } from '@klik/api';
+import { MARGIN_PATHS, pathTo } from '@klik/api';
 import { createContract } from '../../../test/builders';
 import type { Db } from '../../db/database';
 import type { AdminWorld } from '../admin/admin-test-kit';
@@ -72,36 +72,38 @@ export const MARGIN_ROUTE_CASES: RouteCase[] = [
   {
     action: 'margins.read',
     method: 'GET',
-    route: MARGIN_PATHS.scenarioPattern,
+    route: MARGIN_PATHS.scenario,
     ok: 200,
-    request: async (w: AdminWorld) => ({ url: MARGIN_PATHS.scenario(await freshScenario(w.t.db)) }),
+    request: async (w: AdminWorld) => ({
+      url: pathTo(MARGIN_PATHS.scenario, { scenarioId: await freshScenario(w.t.db) }),
+    }),
   },
   {
     action: 'margins.manage',
     method: 'PUT',
-    route: MARGIN_PATHS.scenarioPattern,
+    route: MARGIN_PATHS.scenario,
     ok: 200,
     request: async (w: AdminWorld) => ({
-      url: MARGIN_PATHS.scenario(await freshScenario(w.t.db)),
+      url: pathTo(MARGIN_PATHS.scenario, { scenarioId: await freshScenario(w.t.db) }),
       payload: { version: 1, draft: DRAFT },
     }),
   },
   {
     action: 'margins.read',
     method: 'GET',
-    route: MARGIN_PATHS.versionPattern,
+    route: MARGIN_PATHS.version,
     ok: 200,
     request: async (w: AdminWorld) => ({
-      url: MARGIN_PATHS.version(await freshScenario(w.t.db), 1),
+      url: pathTo(MARGIN_PATHS.version, { scenarioId: await freshScenario(w.t.db), version: 1 }),
     }),
   },
   {
     action: 'margins.manage',
     method: 'PUT',
-    route: MARGIN_PATHS.assignmentsPattern,
+    route: MARGIN_PATHS.assignments,
     ok: 200,
     request: async (w: AdminWorld) => ({
-      url: MARGIN_PATHS.assignments(await freshScenario(w.t.db)),
+      url: pathTo(MARGIN_PATHS.assignments, { scenarioId: await freshScenario(w.t.db) }),
       payload: { customerIds: [w.foreign.id], contractIds: [] },
     }),
   },

@@ -4,6 +4,7 @@ import {
   ScenarioDetailSchema,
   type MarketProduct,
   type ScenarioDetail,
+  pathTo,
 } from '@klik/api';
 import type { ContractPartName } from '@klik/domain';
 import { bearer, type TestApp } from '../../../test/test-app';
@@ -43,7 +44,7 @@ export async function assignGasYearScenario(
   const scenario = ScenarioDetailSchema.parse(created.json());
   const assigned = await t.app.inject({
     method: 'PUT',
-    url: MARGIN_PATHS.assignments(scenario.current.scenarioId),
+    url: pathTo(MARGIN_PATHS.assignments, { scenarioId: scenario.current.scenarioId }),
     headers: bearer(adminToken),
     payload: { customerIds: margin.customerIds, contractIds: [] },
   });

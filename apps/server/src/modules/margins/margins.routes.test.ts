@@ -7,6 +7,7 @@ import {
   ScenarioPageSchema,
   type MarginDraft,
   type ScenarioDetail,
+  pathTo,
 } from '@klik/api';
 import { createContract, createCustomer, createUser } from '../../../test/builders';
 import { bearer, login } from '../../../test/test-app';
@@ -60,7 +61,7 @@ async function createScenario(body = draft()): Promise<ScenarioDetail> {
 }
 
 async function assign(scenarioId: number, body: { customerIds: number[]; contractIds: number[] }) {
-  const response = await call('PUT', MARGIN_PATHS.assignments(scenarioId), body);
+  const response = await call('PUT', pathTo(MARGIN_PATHS.assignments, { scenarioId }), body);
   expect(response.statusCode, response.body).toBe(200);
   return ScenarioDetailSchema.parse(response.json());
 }
@@ -128,11 +129,11 @@ describe(`margin scenarios on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const scenario = page.data.find((row) => row.name === 'Standaard 2027')!;
     expect(await dashboard()).toMatchObject({ q1: ['83.5', '62'] });
     const detail = ScenarioDetailSchema.parse(
-      (await call('GET', MARGIN_PATHS.scenario(scenario.id))).json(),
+      (await call('GET', pathTo(MARGIN_PATHS.scenario, { scenarioId: scenario.id }))).json(),
     );
     const raised = draft();
     raised.lines[0] = { ...raised.lines[0]!, markUp: '5' };
-    const saved = await call('PUT', MARGIN_PATHS.scenario(scenario.id), {
+    const saved = await call('PUT', pathTo(MARGIN_PATHS.scenario, { scenarioId: scenario.id }), {
       version: detail.current.version,
       draft: raised,
     });
@@ -141,7 +142,7 @@ describe(`margin scenarios on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(after.q1).toEqual(['85.5', '62']);
     expect(after.y?.[0]).not.toBe('85.5');
     // Back as it was, for the tests below.
-    const back = await call('PUT', MARGIN_PATHS.scenario(scenario.id), {
+    const back = await call('PUT', pathTo(MARGIN_PATHS.scenario, { scenarioId: scenario.id }), {
       version: detail.current.version + 1,
       draft: draft(),
     });
@@ -159,7 +160,7 @@ describe(`margin scenarios on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const later = new Date(w.t.clock.now().getTime() + 10 * 60_000);
     const changed = draft({ name: 'Contract' });
     changed.lines[0] = { ...changed.lines[0]!, markUp: '4' };
-    const saved = await call('PUT', MARGIN_PATHS.scenario(scenarioId), {
+    const saved = await call('PUT', pathTo(MARGIN_PATHS.scenario, { scenarioId }), {
       version: 1,
       draft: changed,
       effectiveAt: later.toISOString(),
@@ -173,11 +174,11 @@ describe(`margin scenarios on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const second = await quoteOk(w);
     expect(second.parts[0]).toMatchObject({ markUp: '4', clickPrice: '84.5' });
     expect(second.parts[0]?.marginScenario).toEqual({ scenarioId, version: 2 });
-    const old = await call('GET', MARGIN_PATHS.version(scenarioId, 1));
+    const old = await call('GET', pathTo(MARGIN_PATHS.version, { scenarioId, version: 1 }));
     expect(old.json()).toMatchObject({ version: 1, lines: [{ markUp: '3' }, { markUp: '1.5' }] });
 
     // A save on an old version conflicts; an effective time in the past is refused.
-    const stale = await call('PUT', MARGIN_PATHS.scenario(scenarioId), {
+    const stale = await call('PUT', pathTo(MARGIN_PATHS.scenario, { scenarioId }), {
       version: 1,
       draft: changed,
     });
@@ -186,7 +187,7 @@ describe(`margin scenarios on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       code: 'VERSION_CONFLICT',
       details: { currentVersion: 2 },
     });
-    const past = await call('PUT', MARGIN_PATHS.scenario(scenarioId), {
+    const past = await call('PUT', pathTo(MARGIN_PATHS.scenario, { scenarioId }), {
       version: 2,
       draft: changed,
       effectiveAt: new Date(w.t.clock.now().getTime() - 60_000).toISOString(),
@@ -282,15 +283,19 @@ describe(`margin scenarios on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect((await call('POST', MARGIN_PATHS.scenarios, tooPrecise)).statusCode).toBe(400);
     const scenario = await createScenario(draft({ name: 'Leeg' }));
     const id = scenario.current.scenarioId;
-    const unknown = await call('PUT', MARGIN_PATHS.assignments(id), {
+    const unknown = await call('PUT', pathTo(MARGIN_PATHS.assignments, { scenarioId: id }), {
       customerIds: [w.customer.id, 2_000_000_000],
       contractIds: [],
     });
     expect(unknown.statusCode).toBe(404);
     expect(
-      ScenarioDetailSchema.parse((await call('GET', MARGIN_PATHS.scenario(id))).json()),
+      ScenarioDetailSchema.parse(
+        (await call('GET', pathTo(MARGIN_PATHS.scenario, { scenarioId: id }))).json(),
+      ),
     ).toEqual(scenario);
-    expect((await call('GET', MARGIN_PATHS.scenario(2_000_000_000))).statusCode).toBe(404);
+    expect(
+      (await call('GET', pathTo(MARGIN_PATHS.scenario, { scenarioId: 2_000_000_000 }))).statusCode,
+    ).toBe(404);
   });
 
   it('is for administrators only', async () => {

@@ -17,19 +17,16 @@ import {
   ScenarioVersionParamsSchema,
   ScenarioVersionSchema,
 } from '@klik/api';
-import type { Db } from '../../db/database';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
-import { MarginsService } from './margins.service';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
+import type { MarginsService } from './margins.service';
 
 const common = { tags: ['administration'], security: [{ session: [] }] };
 
 /** managemargins' calls (docs/margins.md); rights in docs/permissions.md (margins.*). */
 export const marginsRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  now: () => Date;
+  margins: MarginsService;
   guards: AuthGuards;
-}> = async (app, { db, now, guards }) => {
-  const margins = new MarginsService({ db, now });
+}> = async (app, { margins, guards }) => {
   const read = guards.requirePermission('margins.read');
   const manage = guards.requirePermission('margins.manage');
 
@@ -63,7 +60,7 @@ export const marginsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    MARGIN_PATHS.scenarioPattern,
+    MARGIN_PATHS.scenario,
     {
       preHandler: read,
       schema: {
@@ -77,7 +74,7 @@ export const marginsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put(
-    MARGIN_PATHS.scenarioPattern,
+    MARGIN_PATHS.scenario,
     {
       preHandler: manage,
       schema: {
@@ -93,7 +90,7 @@ export const marginsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    MARGIN_PATHS.versionPattern,
+    MARGIN_PATHS.version,
     {
       preHandler: read,
       schema: {
@@ -107,7 +104,7 @@ export const marginsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put(
-    MARGIN_PATHS.assignmentsPattern,
+    MARGIN_PATHS.assignments,
     {
       preHandler: manage,
       schema: {

@@ -11,12 +11,18 @@ import type {
 } from '@klik/api';
 import { clickPrice, type ResolvedMargin } from '@klik/domain';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import { auditChange, versionConflict } from '../admin/admin-change';
-import type { AuthContext } from '../auth/auth.service';
+import { AppError } from '../../kernel/http/app-error';
+import { auditChange } from '../../kernel/audit/audit-log';
+import { versionConflict } from '../../kernel/http/app-error';
+import type { AuthContext } from '../../kernel/auth/auth-context';
 import { PRODUCT_OF_PART } from '../positions/prepared-contract';
-import { positionState } from '../purchase/purchase.repository';
-import { contractTermsOf, marginsForQuote, marketProductsOf, versionOf } from './margin-pricing';
+import { positionStateOf } from '../purchase/click-contract.service';
+import {
+  contractTermsOf,
+  marginsForQuote,
+  marketProductsOf,
+  versionOf,
+} from '../../kernel/pricing/margin-pricing';
 import {
   assignmentsOf,
   customersOfContracts,
@@ -339,7 +345,7 @@ export class MarginsService {
       .where('id', '=', body.contractId)
       .executeTakeFirst();
     if (!contract) throw new AppError('NOT_FOUND');
-    const state = await positionState(db, contract, body.yearOfSupply, body.maturity);
+    const state = await positionStateOf(db, contract, body.yearOfSupply, body.maturity);
     const productOf = await marketProductsOf(db, contract.product);
     const draft = versionOf({
       scenario_id: 0,

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Config } from '../../config';
+import type { Config } from '../../kernel/config/config';
 import { CsvReplayFeed, parsePriceCsv } from './csv-replay-feed';
 import type { PriceSource } from './price-source';
 import { SimulatedFeed } from './simulated-feed';

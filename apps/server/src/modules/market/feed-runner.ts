@@ -1,7 +1,7 @@
 import type { FeedHealth } from '@klik/api';
-import type { MarketFeedKind } from '../../config';
+import type { MarketFeedKind } from '../../kernel/config/config';
 import type { Db } from '../../db/database';
-import type { LeaderLock } from './feed-lock';
+import type { LeaderLock } from '../../kernel/jobs/leader-lock';
 import { latestOfferPrices, newestPrice } from './market.repository';
 import type { PriceRecorder } from './price-recorder';
 import type { PriceSource } from './price-source';

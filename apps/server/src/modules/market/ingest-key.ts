@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { tokenFromAuthorizationHeader } from '../auth/session-token';
+import { tokenFromAuthorizationHeader } from '../../kernel/auth/session-token';
 
 /**
  * Whether an Authorization header carries the ingest key. Both sides are hashed first, so the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config';
+import { ConfigError, loadConfig } from '../../kernel/config/config';
 import { CsvReplayFeed, CsvFormatError } from './csv-replay-feed';
 import { createPriceSource } from './create-price-source';
 import { SimulatedFeed } from './simulated-feed';

@@ -8,7 +8,7 @@ import {
 } from '@klik/api';
 import { createContract, createCustomer, createUser, type BuiltUser } from '../../../test/builders';
 import { bearer, buildTestApp, login, type TestApp } from '../../../test/test-app';
-import type { BusEvents } from '../realtime/event-bus';
+import type { BusEvents } from '../../kernel/events/event-bus';
 
 const KEY = 'ingest-key-for-tests-0123456789abcdef';
 let t: TestApp;

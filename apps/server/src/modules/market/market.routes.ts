@@ -6,61 +6,29 @@ import {
   IngestErrorSchema,
   IngestResultSchema,
   LOCALE_HEADER,
-  MARKET_REST,
   MarketBoardSchema,
   PriceHistoryParamsSchema,
   PriceHistoryQuerySchema,
   PriceHistorySchema,
   type IngestError,
-  type PriceQuote,
+  MARKET_PATHS,
 } from '@klik/api';
-import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import { errorMessage, localeFromHeader } from '../../i18n/server-messages';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthGuards } from '../auth/auth-guards';
+import { AppError } from '../../kernel/http/app-error';
+import { errorMessage, localeFromHeader } from '../../kernel/i18n/server-messages';
+import type { AuthGuards } from '../../kernel/auth/auth-guards';
 import type { FeedRunner } from './feed-runner';
 import { hasIngestKey } from './ingest-key';
-import { marketBoard, priceHistory } from './market.repository';
-import type { PriceRecorder } from './price-recorder';
+import type { MarketService } from './market.service';
 
 export interface MarketRoutesOptions {
-  db: Db;
   guards: AuthGuards;
-  recorder: PriceRecorder;
+  market: MarketService;
   feed: FeedRunner;
-  now: () => Date;
   /** Null: the ingest endpoint does not exist. */
   ingestKey: string | null;
 }
 
-/** A pushed price may be a little ahead of our clock, never minutes. */
-const MAX_FUTURE_MS = 5 * 60_000;
-/** The charts' default range and the most points one answer holds. */
-const DEFAULT_HISTORY_DAYS = 31;
-const MAX_HISTORY_POINTS = 5000;
-
 type Problem = IngestError['problems'][number];
-
-function problemsOf(body: unknown, now: Date): { quotes: PriceQuote[]; problems: Problem[] } {
-  const parsed = IngestBatchSchema.safeParse(body);
-  if (!parsed.success) {
-    return {
-      quotes: [],
-      problems: parsed.error.issues.map((issue) => ({
-        path: issue.path.map(String).join('.') || 'body',
-        message: issue.message,
-      })),
-    };
-  }
-  const problems: Problem[] = [];
-  parsed.data.prices.forEach((quote, index) => {
-    if (Date.parse(quote.at) > now.getTime() + MAX_FUTURE_MS) {
-      problems.push({ path: `prices.${index}.at`, message: 'lies more than 5 minutes ahead' });
-    }
-  });
-  return { quotes: parsed.data.prices, problems };
-}
 
 function refuseBatch(request: FastifyRequest, reply: FastifyReply, problems: Problem[]) {
   const locale = localeFromHeader(request.headers[LOCALE_HEADER]);
@@ -74,22 +42,16 @@ function refuseBatch(request: FastifyRequest, reply: FastifyReply, problems: Pro
 
 export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (
   app,
-  { db, guards, recorder, feed, now, ingestKey },
+  { guards, market, feed, ingestKey },
 ) => {
   if (ingestKey !== null) {
     app.post(
-      MARKET_REST.ingest,
+      MARKET_PATHS.ingest,
       {
         // The key is checked before the body is even parsed.
         onRequest: async (request) => {
           if (!hasIngestKey(request.headers.authorization, ingestKey)) {
-            await writeAudit(db, {
-              at: now(),
-              action: 'marketIngest',
-              outcome: 'refused',
-              details: { reason: 'wrong or missing key' },
-              ip: request.ip,
-            });
+            await market.refuseIngest(request.ip);
             throw new AppError('UNAUTHENTICATED');
           }
         },
@@ -112,32 +74,15 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (
         },
       },
       async (request, reply) => {
-        const { quotes, problems } = problemsOf(request.body, now());
-        if (problems.length > 0) {
-          await writeAudit(db, {
-            at: now(),
-            action: 'marketIngest',
-            outcome: 'failure',
-            details: { problems: problems.slice(0, 20), problemCount: problems.length },
-            ip: request.ip,
-          });
-          return refuseBatch(request, reply, problems);
-        }
-        const accepted = await recorder.record(quotes, 'INGEST');
-        await writeAudit(db, {
-          at: now(),
-          action: 'marketIngest',
-          outcome: 'success',
-          details: { accepted },
-          ip: request.ip,
-        });
-        return { accepted };
+        const result = await market.ingest(request.body, request.ip);
+        if ('problems' in result) return refuseBatch(request, reply, result.problems);
+        return result;
       },
     );
   }
 
   app.get(
-    MARKET_REST.historyPattern,
+    MARKET_PATHS.history,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -151,24 +96,13 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (
     },
     async (request) => {
       const { product, year, maturity } = request.params;
-      const { market, from, to } = request.query;
-      const until = to === undefined ? now() : new Date(to);
-      const since =
-        from === undefined
-          ? new Date(until.getTime() - DEFAULT_HISTORY_DAYS * 86_400_000)
-          : new Date(from);
-      if (since.getTime() > until.getTime()) throw new AppError('VALIDATION_FAILED');
-      return priceHistory(
-        db,
-        { product, yearOfSupply: year, maturity, market },
-        { from: since, to: until },
-        MAX_HISTORY_POINTS,
-      );
+      const { market: on, from, to } = request.query;
+      return market.history({ product, yearOfSupply: year, maturity, market: on }, { from, to });
     },
   );
 
   app.get(
-    MARKET_REST.board,
+    MARKET_PATHS.board,
     {
       preHandler: guards.requirePermission('monitor.read'),
       schema: {
@@ -178,11 +112,11 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (
         response: { 200: MarketBoardSchema },
       },
     },
-    async () => marketBoard(db, now()),
+    async () => market.board(),
   );
 
   app.get(
-    MARKET_REST.feed,
+    MARKET_PATHS.feed,
     {
       preHandler: guards.requirePermission('monitor.read'),
       schema: {

@@ -1,6 +1,6 @@
 import type { PriceOrigin, PriceQuote } from '@klik/api';
 import type { Db } from '../../db/database';
-import type { EventBus, PriceTick } from '../realtime/event-bus';
+import type { EventBus, PriceTick } from '../../kernel/events/event-bus';
 import { insertPrices, plainDecimal, upsertOffers } from './market.repository';
 
 export interface PriceRecorderDeps {

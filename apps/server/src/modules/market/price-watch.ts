@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Maturity } from '@klik/domain';
 import type { MarketProduct } from '../../db/schema';
 import type { Db } from '../../db/database';
-import type { LeaderLock } from './feed-lock';
-import { LeaderLoop } from './leader-loop';
+import type { LeaderLock } from '../../kernel/jobs/leader-lock';
+import { LeaderLoop } from '../../kernel/jobs/leader-loop';
 import { plainDecimal } from './market.repository';
 
 /** A price as it entered the portal (a row of market_prices). */

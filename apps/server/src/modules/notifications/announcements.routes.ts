@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ANNOUNCEMENT_ATTACHMENT_MAX_BYTES,
-  ANNOUNCEMENT_PATHS,
   AnnouncementPageSchema,
   AnnouncementSchema,
   PageQuerySchema,
   PublishAnnouncementBodySchema,
+  NOTIFICATION_PATHS,
 } from '@klik/api';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
 import type { AnnouncementsService } from './announcements.service';
 
 const common = { tags: ['administration'], security: [{ session: [] }] };
@@ -20,7 +20,7 @@ export const announcementsRoutes: FastifyPluginAsyncZod<{
   guards: AuthGuards;
 }> = async (app, { announcements, guards }) => {
   app.get(
-    ANNOUNCEMENT_PATHS.list,
+    NOTIFICATION_PATHS.announcements,
     {
       preHandler: guards.requirePermission('announcements.publish'),
       schema: {
@@ -34,7 +34,7 @@ export const announcementsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    ANNOUNCEMENT_PATHS.list,
+    NOTIFICATION_PATHS.announcements,
     {
       preHandler: guards.requirePermission('announcements.publish'),
       bodyLimit: BODY_LIMIT,

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { Announcement, AnnouncementPage, PublishAnnouncementBodySchema } from '@klik/api';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import { auditChange } from '../admin/admin-change';
-import type { AuthContext } from '../auth/auth.service';
+import { AppError } from '../../kernel/http/app-error';
+import { auditChange } from '../../kernel/audit/audit-log';
+import type { AuthContext } from '../../kernel/auth/auth-context';
 import { notify } from './notify';
 
 type PublishBody = z.output<typeof PublishAnnouncementBodySchema>;

@@ -14,7 +14,7 @@ import { TestClock } from '../../../test/test-clock';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { buildApp } from '../../app';
 import { createDatabase, type Db } from '../../db/database';
-import { InProcessEventBus } from '../realtime/event-bus';
+import { InProcessEventBus } from '../../kernel/events/event-bus';
 import { createDeadlineReminders, tradingDaysLeft } from './deadline-reminders';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

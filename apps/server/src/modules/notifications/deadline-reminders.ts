@@ -19,14 +19,12 @@ import {
   type Maturity,
   type TradingCalendar,
 } from '@klik/domain';
-import type { Config } from '../../config';
+import type { Config } from '../../kernel/config/config';
 import type { Db } from '../../db/database';
-import { PgAdvisoryLock, SingleProcessLock, type LeaderLock } from '../market/feed-lock';
-import { LeaderJob } from '../market/leader-loop';
+import { leaderLockFor, type LeaderLock } from '../../kernel/jobs/leader-lock';
+import { LeaderJob } from '../../kernel/jobs/leader-loop';
 import { notify } from './notify';
-
-/** Arbitrary but fixed: the advisory lock key of the deadline reminders ("KLIK" + 0x11). */
-export const DEADLINE_REMINDER_LOCK_KEY = 0x4b4c494b11n;
+import { LOCK_KEYS } from '../../kernel/jobs/lock-keys';
 
 export interface DeadlineRemindersDeps {
   db: Db;
@@ -261,11 +259,7 @@ export function createDeadlineReminders(options: {
     db: options.db,
     now: options.now,
     flushEvents: options.flushEvents,
-    lock: config.databaseUrl
-      ? new PgAdvisoryLock(config.databaseUrl, DEADLINE_REMINDER_LOCK_KEY, (error) =>
-          log.error({ err: error }, 'deadline reminder lock connection failed'),
-        )
-      : new SingleProcessLock(),
+    lock: leaderLockFor(config.databaseUrl, LOCK_KEYS.deadlineReminders, 'deadline reminder', log),
     intervalMs: config.deadlineReminders.intervalMs,
     tradingDays: config.deadlineReminders.tradingDays,
     log,

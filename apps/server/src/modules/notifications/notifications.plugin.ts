@@ -1,5 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
+import { defineModule } from '../../kernel/modules';
 import { announcementsRoutes } from './announcements.routes';
 import { AnnouncementsService } from './announcements.service';
 import { notificationBackendRoutes } from './notifications.routes';
@@ -17,12 +16,13 @@ export function notificationBackendPrefix(notificationBackendUrl: string): strin
 }
 
 /** Notifications (docs/notifications.md): the backend of spec section 7 and announcements. */
-export const notificationsModule: FastifyPluginAsyncZod<{
-  config: Config;
-  flushEvents: () => Promise<void>;
+export const notificationsModule = defineModule<{
+  /** The PDF of a completed click, attached to its notification (the click confirmation's). */
   renderClickConfirmation?: ClickConfirmationRenderer;
-}> = async (app, { config, flushEvents, renderClickConfirmation }) => {
+}>('notifications', ['auth'], async (app, { renderClickConfirmation }) => {
+  const { config } = app;
   const { db, now } = app.deps;
+  const flushEvents = () => app.outbox.flush();
   const notifications = new NotificationsService({ db, flushEvents, renderClickConfirmation });
   await app.register(notificationBackendRoutes, {
     notifications,
@@ -33,4 +33,4 @@ export const notificationsModule: FastifyPluginAsyncZod<{
     announcements: new AnnouncementsService({ db, now, flushEvents }),
     guards: app.guards,
   });
-};
+});

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   LatestNotificationsQuerySchema,
-  NOTIFICATION_BACKEND_PATHS as PATHS,
   NotificationAttachmentParamsSchema,
   NotificationIdParamsSchema,
   NotificationListSchema,
   NotificationPageSchema,
   NotificationQuerySchema,
   UnreadCountSchema,
+  NOTIFICATION_PATHS,
 } from '@klik/api';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
-import type { AuthContext } from '../auth/auth.service';
+import { AppError } from '../../kernel/http/app-error';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
+import type { AuthContext } from '../../kernel/auth/auth-context';
 import type { NotificationsService } from './notifications.service';
 
 const tags = ['notifications'];
@@ -42,7 +42,7 @@ export const notificationBackendRoutes: FastifyPluginAsyncZod<{
   const preHandler = guards.requireAuth;
 
   app.get(
-    PATHS.list,
+    NOTIFICATION_PATHS.list,
     {
       preHandler,
       schema: {
@@ -57,7 +57,7 @@ export const notificationBackendRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    PATHS.latest,
+    NOTIFICATION_PATHS.latest,
     {
       preHandler,
       schema: {
@@ -74,7 +74,7 @@ export const notificationBackendRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    PATHS.count,
+    NOTIFICATION_PATHS.count,
     {
       preHandler,
       schema: {
@@ -88,7 +88,7 @@ export const notificationBackendRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put(
-    PATHS.readPattern,
+    NOTIFICATION_PATHS.read,
     {
       preHandler,
       schema: {
@@ -108,7 +108,7 @@ export const notificationBackendRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put(
-    PATHS.readAll,
+    NOTIFICATION_PATHS.readAll,
     {
       preHandler,
       schema: {
@@ -127,7 +127,7 @@ export const notificationBackendRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    PATHS.attachmentPattern,
+    NOTIFICATION_PATHS.attachment,
     {
       preHandler,
       schema: {
@@ -138,8 +138,8 @@ export const notificationBackendRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { id, localeId } = request.params;
-      const file = await notifications.attachment(sessionOf(request).user.id, id, localeId);
+      const { id, language } = request.params;
+      const file = await notifications.attachment(sessionOf(request).user.id, id, language);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', contentDisposition(file.filename))

@@ -1,6 +1,6 @@
 import type { Locale, Notification, NotificationPage } from '@klik/api';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../kernel/http/app-error';
 import {
   announcementFile,
   findOwn,

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { AttachmentKind, NotificationKind } from '@klik/api';
 import type { Db } from '../../db/database';
-import { enqueueNotificationMails } from '../mail/mail-jobs.repository';
-import { enqueueEvent } from '../realtime/event-outbox';
+import { queueNotificationMails } from '../mail/mail.service';
+import { enqueueEvent } from '../../kernel/events/event-outbox';
 
 /** Who hears of it. Disabled users never do. */
 export type Recipients =
@@ -79,7 +79,7 @@ export async function notify(trx: Db, notification: NewNotification): Promise<nu
 
   // The e-mails of those who want this kind by e-mail, in this same transaction, so a
   // notification and its e-mail are stored together or not at all (docs/notifications.md).
-  await enqueueNotificationMails(
+  await queueNotificationMails(
     trx,
     rows.map((row) => Number(row.id)),
   );

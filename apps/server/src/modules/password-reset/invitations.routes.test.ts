@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PATHS, AdminUserSchema, PASSWORD_RESET_PATHS, RESET_LINK_MINUTES } from '@klik/api';
+import { ADMIN_PATHS, AdminUserSchema, RESET_LINK_MINUTES, pathTo } from '@klik/api';
 import { login, postLogin } from '../../../test/test-app';
 import { adminWorld, auditRows, call, newUserBody, type AdminWorld } from '../admin/admin-test-kit';
 import { check, codeOf, mailsTo, reset, tokenSentTo } from './password-reset-test-kit';
@@ -33,6 +33,11 @@ describe('invitations', () => {
     const [audit] = await auditRows(w.t.db, 'user.create');
     expect(audit?.details).toMatchObject({ invitation: true });
 
+    // The invited user's own choice is held to the same list as every other password; the link
+    // stays good for a better one.
+    const common = await reset(w.t, token, 'Password1');
+    expect(common.statusCode).toBe(400);
+    expect(codeOf(common)).toBe('PASSWORD_TOO_COMMON');
     expect((await reset(w.t, token, 'Eigen-Keuze-2026')).statusCode).toBe(204);
     const session = await login(w.t.app, user.username, 'Eigen-Keuze-2026');
     expect(session.mustChangePassword).toBe(false);
@@ -54,7 +59,7 @@ describe('invitations', () => {
       w,
       w.callers.admin.token,
       'POST',
-      PASSWORD_RESET_PATHS.resendInvitation(user.id),
+      pathTo(ADMIN_PATHS.userInvitation, { userId: user.id }),
     );
     expect(resent.statusCode, resent.body).toBe(200);
     const second = await tokenSentTo(w.t, email);

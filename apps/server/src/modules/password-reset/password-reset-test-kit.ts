@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { DevMailSchema, ErrorBodySchema, PASSWORD_RESET_PATHS } from '@klik/api';
+import { DevMailSchema, ErrorBodySchema, PASSWORD_RESET_PATHS, MAIL_PATHS } from '@klik/api';
 import type { TestApp } from '../../../test/test-app';
 
 export function forgot(t: TestApp, usernameOrEmail: string, ip = '198.51.100.1') {
@@ -31,7 +31,7 @@ export async function mailsTo(t: TestApp, to: string) {
   await t.app.passwordReset.idle();
   const response = await t.app.inject({
     method: 'GET',
-    url: `${PASSWORD_RESET_PATHS.devMailOutbox}?to=${encodeURIComponent(to)}`,
+    url: `${MAIL_PATHS.devOutbox}?to=${encodeURIComponent(to)}`,
   });
   return DevMailSchema.array().parse(response.json());
 }

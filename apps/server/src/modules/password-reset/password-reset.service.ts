@@ -8,18 +8,14 @@ import {
 } from '@klik/api';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/schema';
-import { AppError } from '../../http/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import {
-  findLinkedCustomerIds,
-  hasOnlyInactiveCustomers,
-  revokeSessionsOfUsers,
-} from '../auth/auth.repository';
-import type { RequestInfo } from '../auth/auth.service';
-import { hashPassword } from '../auth/password-hasher';
-import { hashSessionToken, newSessionToken } from '../auth/session-token';
+import { AppError } from '../../kernel/http/app-error';
+import { writeAudit } from '../../kernel/audit/audit-log';
+import { revokeSessionsOfUsers } from '../../kernel/sessions/sessions.repository';
+import type { RequestInfo } from '../../kernel/auth/auth-context';
+import { hashPassword } from '../../kernel/passwords/password-hasher';
+import { assertPasswordAllowed } from '../../kernel/passwords/password-policy';
+import { hashSessionToken, newSessionToken } from '../../kernel/auth/session-token';
 import type { MailSender } from '../mail/mail-sender';
-import { isCommonPassword } from './common-passwords';
 import {
   findLiveToken,
   findUserByUsernameOrEmail,
@@ -29,6 +25,7 @@ import {
 } from './password-reset.repository';
 import { resetLink, resetMail } from './reset-mail';
 import { admitResetRequest } from './reset-throttle';
+import { linkedCustomerIds, hasOnlyInactiveCustomers } from '../../kernel/access/customer-access';
 
 export interface PasswordResetDeps {
   db: Db;
@@ -109,7 +106,7 @@ export class PasswordResetService {
       subject: user?.username ?? subject,
       details: reason === null ? {} : { reason },
       ip: request.ip,
-      customerIds: user ? await findLinkedCustomerIds(db, user.id) : [],
+      customerIds: user ? await linkedCustomerIds(db, user.id) : [],
     });
     if (reason !== null || !user) return;
     const at = now();
@@ -181,9 +178,7 @@ export class PasswordResetService {
       await this.#auditReset(null, 'failure', { reason: 'invalid link' }, request);
       throw new AppError('RESET_LINK_INVALID');
     }
-    if (isCommonPassword(body.password)) {
-      throw new AppError('PASSWORD_TOO_COMMON', { details: { field: 'password' } });
-    }
+    assertPasswordAllowed(body.password, { field: 'password' });
     let ended: number[];
     try {
       const passwordHash = await hashPassword(body.password);
@@ -228,7 +223,7 @@ export class PasswordResetService {
       subject: user?.username ?? null,
       details,
       ip: request.ip,
-      customerIds: user ? await findLinkedCustomerIds(db, user.id) : [],
+      customerIds: user ? await linkedCustomerIds(db, user.id) : [],
     });
   }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { LOCK_NAMESPACES } from '../../kernel/jobs/lock-keys';
 
 /**
  * The forgotPassword throttle (docs/security.md): within a window, at most so many requests per
@@ -12,8 +13,6 @@ export const RESET_THROTTLE = {
   perAddress: 10,
 } as const;
 
-// Two-key advisory locks per account key, apart from the sign-in throttle's (0x4b4c4b01).
-const RESET_LOCK_NAMESPACE = 0x4b4c_4b02;
 const PRUNE_BATCH = 100;
 
 /**
@@ -28,7 +27,7 @@ export async function admitResetRequest(
 ): Promise<boolean> {
   const since = new Date(now.getTime() - RESET_THROTTLE.windowMinutes * 60_000);
   const allowed = await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${RESET_LOCK_NAMESPACE}::int4, hashtext(${accountKey}))`.execute(
+    await sql`select pg_advisory_xact_lock(${LOCK_NAMESPACES.passwordReset}::int4, hashtext(${accountKey}))`.execute(
       trx,
     );
     const count = (column: 'account_key' | 'ip', value: string, limit: number) =>

@@ -24,7 +24,7 @@ export interface PricedPosition extends Position<PricedPart> {
   sources: readonly (OfferRow | undefined)[];
 }
 
-/** A prepared contract with the offers of one version of the market's offers. */
+/** A prepared contract with the offers at one stamp of the market's offers. */
 export interface PricedContract {
   prepared: PreparedContract;
   positions: PricedPosition[];

@@ -16,7 +16,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-async function versionOf(id: number): Promise<bigint> {
+async function stampOf(id: number): Promise<bigint> {
   const row = await database.db
     .selectFrom('contracts')
     .select('version')
@@ -25,7 +25,7 @@ async function versionOf(id: number): Promise<bigint> {
   return BigInt(row.version);
 }
 
-async function offersVersion(): Promise<bigint> {
+async function offersStampNow(): Promise<bigint> {
   const row = await database.db
     .selectFrom('data_versions')
     .select('version')
@@ -40,13 +40,13 @@ describe('data versions', () => {
     const customer = await createCustomer(db);
     const contract = await createContract(db, { customerId: customer.id });
     const other = await createContract(db, { customerId: customer.id });
-    const otherVersion = await versionOf(other.id);
+    const otherStamp = await stampOf(other.id);
 
-    let version = await versionOf(contract.id);
+    let stamp = await stampOf(contract.id);
     const expectMoved = async () => {
-      const now = await versionOf(contract.id);
-      expect(now).toBeGreaterThan(version);
-      version = now;
+      const now = await stampOf(contract.id);
+      expect(now).toBeGreaterThan(stamp);
+      stamp = now;
     };
     await createClick(db, {
       contractId: contract.id,
@@ -72,18 +72,18 @@ describe('data versions', () => {
     await expectMoved();
     await db.deleteFrom('position_months').where('contract_id', '=', contract.id).execute();
     await expectMoved();
-    expect(await versionOf(other.id)).toBe(otherVersion);
+    expect(await stampOf(other.id)).toBe(otherStamp);
   });
 
   it('move the offers version on every change of the offers', async () => {
-    const before = await offersVersion();
+    const before = await offersStampNow();
     await createOffers(database.db, { product: 'TTF_GAS', yearOfSupply: 2027, otcPrice: '30' });
-    const afterInsert = await offersVersion();
+    const afterInsert = await offersStampNow();
     expect(afterInsert).toBeGreaterThan(before);
     await sql`update market_offers set price = price + 1 where product = 'TTF_GAS'`.execute(
       database.db,
     );
-    expect(await offersVersion()).toBeGreaterThan(afterInsert);
+    expect(await offersStampNow()).toBeGreaterThan(afterInsert);
   });
 
   it('are read with the scope, which hides what the viewer may not see', async () => {
@@ -118,9 +118,9 @@ describe('data versions', () => {
     );
     expect(scope.visible).toBe(true);
     expect(scope.contracts).toEqual([
-      { id: contract.id, version: String(await versionOf(contract.id)) },
+      { id: contract.id, stamp: String(await stampOf(contract.id)) },
     ]);
-    expect(scope.offersVersion).toBe(String(await offersVersion()));
+    expect(scope.offersStamp).toBe(String(await offersStampNow()));
     expect(scope.paused).toBe(false);
     expect(
       (await findScope(db, { kind: 'customer', customerId: theirs.id }, user.id)).visible,

@@ -9,7 +9,10 @@ import {
 import type { Db } from '../../db/database';
 import type { ClickStatus, MarketOffersTable, MarketProduct, PartName } from '../../db/schema';
 
-/** What a contract row says, with the version a cached view of it is checked against. */
+/**
+ * What a contract row says, with its stamp (contracts.version, raised on any change to the
+ * contract, its positions or its clicks) that a kept view of it is checked against.
+ */
 export interface ContractHead {
   id: number;
   contractId: string;
@@ -25,7 +28,7 @@ export interface ContractHead {
   offPeakTransactionFee: string | null;
   deadlineRule: DeadlineRule;
   runOut: boolean;
-  version: string;
+  stamp: string;
 }
 
 /** Which contracts a request is about. */
@@ -34,10 +37,10 @@ export type ContractScope =
   | { kind: 'dashboard'; dashboardId: number }
   | { kind: 'contract'; customerId: number; contractId: string };
 
-/** A contract in scope and the version its data is at. */
-export interface ContractVersion {
+/** A contract in scope and the stamp its data is at. */
+export interface ContractStamp {
   id: number;
-  version: string;
+  stamp: string;
 }
 
 /** What a request about contracts needs first: may the viewer see the scope, and what is in it. */
@@ -45,8 +48,8 @@ export interface ScopeState {
   /** False when the customer or dashboard does not exist or is not the viewer's. */
   visible: boolean;
   /** The contracts in scope, ordered by contract id. */
-  contracts: ContractVersion[];
-  offersVersion: string;
+  contracts: ContractStamp[];
+  offersStamp: string;
   paused: boolean;
   /** The customer is active and the viewer's link to it is neither read-only nor without clicks. */
   mayClick: boolean;
@@ -58,9 +61,9 @@ const SCOPE_QUERY = 'select * from positions_scope($1, $2::int, $3::text, $4::in
 /**
  * In one small query (the function positions_scope, migrations 0002 and 0007), asked on every
  * request: whether the customer or dashboard exists (for everyone but admins: and belongs to one
- * of their active customers), the versions of its contracts and of the offers, whether clicking
- * is paused and whether the viewer may click for that customer. Versions are read before any
- * data they stand for.
+ * of their active customers), the stamps of its contracts and of the offers, whether clicking
+ * is paused and whether the viewer may click for that customer. Stamps are read before any data
+ * they stand for.
  */
 export async function findScope(
   db: Db,
@@ -78,14 +81,14 @@ export async function findScope(
   }>(CompiledQuery.raw(SCOPE_QUERY, [scope.kind, id, contract, restrictToUser]));
   const [first] = result.rows;
   if (!first) {
-    return { visible: false, contracts: [], offersVersion: '', paused: false, mayClick: false };
+    return { visible: false, contracts: [], offersStamp: '', paused: false, mayClick: false };
   }
   return {
     visible: true,
     contracts: result.rows
       .filter((row) => row.out_id !== null)
-      .map((row) => ({ id: row.out_id as number, version: String(row.out_version) })),
-    offersVersion: String(first.out_offers_version),
+      .map((row) => ({ id: row.out_id as number, stamp: String(row.out_version) })),
+    offersStamp: String(first.out_offers_version),
     paused: first.out_paused,
     mayClick: first.out_may_click,
   };
@@ -94,9 +97,9 @@ export async function findScope(
 /** The contracts' own fields, for the contracts whose data is being prepared. */
 export async function findContractHeads(
   db: Db,
-  contractIds: readonly number[],
+  contractRowIds: readonly number[],
 ): Promise<ContractHead[]> {
-  if (contractIds.length === 0) return [];
+  if (contractRowIds.length === 0) return [];
   const rows = await db
     .selectFrom('contracts')
     .select([
@@ -115,7 +118,7 @@ export async function findContractHeads(
       'run_out',
       'version',
     ])
-    .where('id', 'in', contractIds)
+    .where('id', 'in', contractRowIds)
     .execute();
   return rows.map((row) => ({
     id: row.id,
@@ -131,13 +134,13 @@ export async function findContractHeads(
     offPeakTransactionFee: row.off_peak_transaction_fee,
     deadlineRule: row.deadline_rule,
     runOut: row.run_out,
-    version: String(row.version),
+    stamp: String(row.version),
   }));
 }
 
 /** One contract part of one position: the sums of its months (docs/positions.md). */
 export interface PositionTotalsRow {
-  contractId: number;
+  contractRowId: number;
   yearOfSupply: number;
   maturity: string;
   part: PartName;
@@ -159,9 +162,9 @@ const MATURITY_MONTHS = sql.join(
 /** Every position's volumes per part, summed over its months in one query for all contracts. */
 export async function findPositionTotals(
   db: Db,
-  contractIds: readonly number[],
+  contractRowIds: readonly number[],
 ): Promise<PositionTotalsRow[]> {
-  if (contractIds.length === 0) return [];
+  if (contractRowIds.length === 0) return [];
   const result = await sql<{
     contract_id: number;
     year_of_supply: number;
@@ -182,12 +185,12 @@ export async function findPositionTotals(
       sum(sum(pm.auto_clicked_volume)) over position as position_auto
     from position_months pm
     join maturity_months mm on mm.month = pm.month
-    where pm.contract_id in (${sql.join(contractIds)})
+    where pm.contract_id in (${sql.join(contractRowIds)})
     group by pm.contract_id, pm.year_of_supply, mm.maturity, pm.part
     window position as (partition by pm.contract_id, pm.year_of_supply, mm.maturity)
   `.execute(db);
   return result.rows.map((row) => ({
-    contractId: row.contract_id,
+    contractRowId: row.contract_id,
     yearOfSupply: row.year_of_supply,
     maturity: row.maturity,
     part: row.part,
@@ -245,7 +248,7 @@ function offerRow(row: Selectable<MarketOffersTable>): OfferRow {
 }
 
 export interface ClickRow {
-  contractId: number;
+  contractRowId: number;
   yearOfSupply: number;
   maturity: string;
   status: ClickStatus;
@@ -254,18 +257,18 @@ export interface ClickRow {
 }
 
 /** The clicks of the given contracts that bought or may still buy volume, oldest first. */
-export async function findClicks(db: Db, contractIds: readonly number[]): Promise<ClickRow[]> {
-  if (contractIds.length === 0) return [];
+export async function findClicks(db: Db, contractRowIds: readonly number[]): Promise<ClickRow[]> {
+  if (contractRowIds.length === 0) return [];
   const rows = await db
     .selectFrom('clicks')
     .select(['contract_id', 'year_of_supply', 'maturity', 'status', 'created_at', 'completed_at'])
-    .where('contract_id', 'in', contractIds)
+    .where('contract_id', 'in', contractRowIds)
     .where('status', 'in', ['COMPLETED', 'IN_PROGRESS', 'PENDING_APPROVAL'])
     .orderBy('created_at')
     .orderBy('id')
     .execute();
   return rows.map((row) => ({
-    contractId: row.contract_id,
+    contractRowId: row.contract_id,
     yearOfSupply: row.year_of_supply,
     maturity: row.maturity,
     status: row.status,

@@ -6,21 +6,13 @@ import {
   ContractSummaryListSchema,
   CustomerParamsSchema,
   DashboardParamsSchema,
+  POSITION_PATHS,
 } from '@klik/api';
-import { sendKeptJson } from '../../http/compression';
-import type { AuthGuards } from '../auth/auth-guards';
-import { sessionOf } from '../auth/auth-guards';
+import { sendKeptJson } from '../../kernel/http/compression';
+import type { AuthGuards } from '../../kernel/auth/auth-guards';
+import { sessionOf } from '../../kernel/auth/auth-guards';
 import type { PositionsService } from './positions.service';
 import { viewerOf } from './positions.service';
-
-/** Paths of spec section 7; the two summary paths are ours (docs/positions.md). */
-export const POSITIONS_PATHS = {
-  customerContractData: '/rest/contractData/:customerId',
-  dashboardContractData: '/rest/dashboardContractData/:dashboardId',
-  contractData: '/rest/contractData/contract/:customerId/:contractId',
-  customerSummary: '/rest/contractSummary/:customerId',
-  dashboardSummary: '/rest/dashboardContractSummary/:dashboardId',
-} as const;
 
 // The service answers JSON it has already written (and kept) as bytes, so Fastify sends it as
 // it is (compressed once per change of those bytes); the response schemas document the answers
@@ -33,7 +25,7 @@ export const positionsRoutes: FastifyPluginAsyncZod<{
   const common = { tags: ['positions'], security: [{ session: [] }] };
 
   app.get(
-    POSITIONS_PATHS.customerContractData,
+    POSITION_PATHS.customerContractData,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -55,7 +47,7 @@ export const positionsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    POSITIONS_PATHS.dashboardContractData,
+    POSITION_PATHS.dashboardContractData,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -77,7 +69,7 @@ export const positionsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    POSITIONS_PATHS.contractData,
+    POSITION_PATHS.contractData,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -100,7 +92,7 @@ export const positionsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    POSITIONS_PATHS.customerSummary,
+    POSITION_PATHS.customerSummary,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -119,7 +111,7 @@ export const positionsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    POSITIONS_PATHS.dashboardSummary,
+    POSITION_PATHS.dashboardSummary,
     {
       preHandler: guards.requireAuth,
       schema: {

@@ -1,22 +1,47 @@
-import { isCustomerSideRole } from '@klik/api';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import { marginsOf, marketProductsOfContracts } from '../margins/margin-pricing';
-import type { AuthContext } from '../auth/auth.service';
-import { seesEveryCustomer } from '../auth/customer-access';
+import { AppError } from '../../kernel/http/app-error';
+import { marginsOf, marketProductsOfContracts } from '../../kernel/pricing/margin-pricing';
+import type { AuthContext } from '../../kernel/auth/auth-context';
+import { seesEveryCustomer, userMayClick } from '../../kernel/access/customer-access';
 import { StabilityCache, type Stretch } from './clickability-stability';
 import { indexOffers, priceContract, type Offers, type PricedContract } from './contract-pricing';
 import { renderContract, summaryJsonOf, type ContractView } from './contract-view';
 import { prepareContract, type PreparedContract } from './prepared-contract';
+import type { MarketProduct } from '../../db/schema';
 import {
   findAllOffers,
   findClicks,
   findContractHeads,
+  findOffers,
   findPositionTotals,
   findScope,
+  type ContractHead,
   type ContractScope,
-  type ContractVersion,
+  type ContractStamp,
+  type OfferRow,
 } from './positions.repository';
+
+export type { ContractHead, OfferRow };
+
+/*
+ * What the positions share with other modules (the budgets, the TPI cockpit): the contracts' own
+ * fields as the positions read them, and the market's offers. Other modules call these, never
+ * the positions' repository.
+ */
+
+/** The heads of the given contracts (row ids); unknown ids are left out. */
+export function contractHeads(db: Db, contractRowIds: readonly number[]): Promise<ContractHead[]> {
+  return findContractHeads(db, contractRowIds);
+}
+
+/** The offers of the given market products and years of supply, every maturity and market. */
+export function offersOf(
+  db: Db,
+  products: readonly MarketProduct[],
+  years: readonly number[],
+): Promise<OfferRow[]> {
+  return findOffers(db, products, years);
+}
 
 /** Who reads positions, as far as positions care. */
 export interface Viewer {
@@ -32,7 +57,7 @@ export function viewerOf(auth: AuthContext): Viewer {
   return {
     userId: user.id,
     restricted: !seesEveryCustomer(user.role),
-    mayClick: !user.readOnly && user.clickAuthorized && isCustomerSideRole(user.role),
+    mayClick: userMayClick(auth),
   };
 }
 
@@ -42,13 +67,13 @@ interface CachedView extends Stretch {
 
 interface CacheEntry {
   prepared: PreparedContract;
-  /** The contract with the offers of one offers version, and what was rendered from it. */
+  /** The contract with the offers of one offers stamp, and what was rendered from it. */
   priced: {
-    offersVersion: string;
+    offersStamp: string;
     contract: PricedContract;
     /** Per viewer kind (paused, may click): the last view and how long it holds. */
     views: Map<string, CachedView>;
-    /** The views of the offers version before, whose unchanged positions a render takes over. */
+    /** The views of the offers stamp before, whose unchanged positions a render takes over. */
     before: Map<string, CachedView>;
   } | null;
   /** The summary's JSON, written at the first render (it depends on volumes only). */
@@ -64,9 +89,9 @@ const FOREVER: Stretch = { from: Number.NEGATIVE_INFINITY, until: Number.POSITIV
 /**
  * Answers contract data and summaries. A dashboard is loaded with a fixed number of queries,
  * whatever its size. Prepared contracts are kept in memory but every request first reads each
- * contract's version (raised by the database on any change to the contract, its positions or
- * its clicks) and the offers' version, so a kept contract is used only while it is current, on
- * every instance. The offers are kept apart from the contracts: on a trading day they change
+ * contract's stamp (contracts.version, raised by the database on any change to the contract, its
+ * positions or its clicks) and the offers' stamp (data_versions), so a kept contract is used only
+ * while it is current, on every instance. The offers are kept apart from the contracts: on a trading day they change
  * every second, and a new price must cost one reading of the offers for all requests together
  * and a render of the positions whose offers it moved, not a new reading of every contract's
  * volumes and clicks, nor a render of the positions it left alone. A rendered view is kept for
@@ -80,12 +105,12 @@ export class PositionsService {
   // every piece is still the one in use, the bytes are sent again as they are.
   readonly #answers = new Map<string, { pieces: readonly string[]; body: Buffer }>();
   #answerBytes = 0;
-  // The offers of the last version read, shared by every request that reads that version, also
+  // The offers of the last stamp read, shared by every request that reads that stamp, also
   // while the reading is under way: after a price, one query serves them all.
-  #offers: { version: string; index: Promise<Offers> } | null = null;
+  #offers: { stamp: string; index: Promise<Offers> } | null = null;
   // The last offers read in full, whose unchanged rows the next reading keeps (indexOffers).
   #lastOffers: Offers | undefined;
-  // Contracts being prepared, by contract and version: requests that find the same contract
+  // Contracts being prepared, by contract and stamp: requests that find the same contract
   // changed at the same moment wait for one preparation.
   readonly #preparing = new Map<string, Promise<CacheEntry>>();
 
@@ -150,10 +175,10 @@ export class PositionsService {
       throw new AppError(viewer.restricted ? 'FORBIDDEN' : 'NOT_FOUND');
     }
     const entries = new Map<number, CacheEntry>();
-    const stale: ContractVersion[] = [];
+    const stale: ContractStamp[] = [];
     for (const contract of state.contracts) {
       const entry = this.#entries.get(contract.id);
-      if (entry?.prepared.stamp === contract.version) {
+      if (entry?.prepared.stamp === contract.stamp) {
         // Most recently used last, so eviction drops the least recently used.
         this.#entries.delete(contract.id);
         this.#entries.set(contract.id, entry);
@@ -164,7 +189,7 @@ export class PositionsService {
     }
     const [prepared, offers] = await Promise.all([
       stale.length > 0 ? this.#prepareShared(stale) : new Map<number, CacheEntry>(),
-      state.contracts.length > 0 ? this.#offersOf(state.offersVersion) : (new Map() as Offers),
+      state.contracts.length > 0 ? this.#offersOf(state.offersStamp) : (new Map() as Offers),
     ]);
     for (const [id, entry] of prepared) entries.set(id, entry);
 
@@ -176,9 +201,9 @@ export class PositionsService {
     return state.contracts.map(({ id }) => {
       const entry = entries.get(id) as CacheEntry;
       const previous = entry.priced;
-      if (previous?.offersVersion !== state.offersVersion) {
+      if (previous?.offersStamp !== state.offersStamp) {
         entry.priced = {
-          offersVersion: state.offersVersion,
+          offersStamp: state.offersStamp,
           contract: priceContract(entry.prepared, offers, previous?.contract),
           views: new Map(),
           before: previous?.views ?? new Map(),
@@ -214,14 +239,14 @@ export class PositionsService {
     });
   }
 
-  /** The offers of a version: read once, whoever asks while it is being read waits for it. */
-  #offersOf(version: string): Promise<Offers> {
-    if (this.#offers?.version !== version) {
+  /** The offers at a stamp: read once, whoever asks while it is being read waits for it. */
+  #offersOf(stamp: string): Promise<Offers> {
+    if (this.#offers?.stamp !== stamp) {
       const index = findAllOffers(this.deps.db).then((rows) => {
         this.#lastOffers = indexOffers(rows, this.#lastOffers);
         return this.#lastOffers;
       });
-      const current = { version, index };
+      const current = { stamp, index };
       this.#offers = current;
       // A failed reading is not kept: the next request reads again.
       index.catch(() => {
@@ -232,8 +257,8 @@ export class PositionsService {
   }
 
   /** Prepares the given contracts, sharing a preparation already under way for the same ones. */
-  async #prepareShared(contracts: readonly ContractVersion[]): Promise<Map<number, CacheEntry>> {
-    const keyOf = (contract: ContractVersion) => `${contract.id}/${contract.version}`;
+  async #prepareShared(contracts: readonly ContractStamp[]): Promise<Map<number, CacheEntry>> {
+    const keyOf = (contract: ContractStamp) => `${contract.id}/${contract.stamp}`;
     const missing = contracts.filter((contract) => !this.#preparing.has(keyOf(contract)));
     if (missing.length > 0) {
       const batch = this.#prepare(missing);
@@ -259,10 +284,10 @@ export class PositionsService {
     return fresh;
   }
 
-  async #prepare(contracts: readonly ContractVersion[]): Promise<Map<number, CacheEntry>> {
+  async #prepare(contracts: readonly ContractStamp[]): Promise<Map<number, CacheEntry>> {
     const { db } = this.deps;
     const ids = contracts.map((contract) => contract.id);
-    const versions = new Map(contracts.map((contract) => [contract.id, contract.version]));
+    const stamps = new Map(contracts.map((contract) => [contract.id, contract.stamp]));
     const [heads, totals, clicks] = await Promise.all([
       findContractHeads(db, ids),
       findPositionTotals(db, ids),
@@ -278,11 +303,11 @@ export class PositionsService {
     for (const head of heads) {
       const prepared = prepareContract(
         head,
-        // Labelled with the version read before the data: data newer than its label is only
+        // Labelled with the stamp read before the data: data newer than its label is only
         // prepared again, never kept when older.
-        versions.get(head.id) as string,
-        totals.filter((row) => row.contractId === head.id),
-        clicks.filter((click) => click.contractId === head.id),
+        stamps.get(head.id) as string,
+        totals.filter((row) => row.contractRowId === head.id),
+        clicks.filter((click) => click.contractRowId === head.id),
         { products: productsOf(head), marginsOf: margins.get(head.id) },
       );
       const entry: CacheEntry = { prepared, priced: null };

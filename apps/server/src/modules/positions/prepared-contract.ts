@@ -14,7 +14,7 @@ import {
 } from '@klik/domain';
 import type { Click } from '@klik/api';
 import type { MarketProduct } from '../../db/schema';
-import type { MarketProducts } from '../margins/margin-pricing';
+import type { MarketProducts } from '../../kernel/pricing/margin-pricing';
 import type { ClickRow, ContractHead, PositionTotalsRow } from './positions.repository';
 
 /**
@@ -51,7 +51,7 @@ export interface PreparedContract {
   head: ContractHead;
   /** Per part, the market product that prices it (pricing IDs). */
   products: MarketProducts;
-  /** The version of the contract it was built from. */
+  /** The stamp (contracts.version) of the contract it was built from. */
   stamp: string;
   yearsOfSupply: number[];
   positions: Position<PreparedPart>[];

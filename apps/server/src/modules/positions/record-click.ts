@@ -21,7 +21,7 @@ export interface ClickPartVolume {
 }
 
 export interface NewClick {
-  contractId: number;
+  contractRowId: number;
   yearOfSupply: number;
   maturity: Maturity;
   status: ClickStatus;
@@ -66,7 +66,7 @@ export function spreadOverOpenVolume(
 /** What a completed click writes to the ledger. */
 export interface LedgerEntry {
   clickId: number;
-  contractId: number;
+  contractRowId: number;
   yearOfSupply: number;
   maturity: Maturity;
   auto: boolean;
@@ -84,7 +84,7 @@ export async function applyClickToLedger(trx: Db, entry: LedgerEntry): Promise<v
   const rows = await trx
     .selectFrom('position_months')
     .select(['part', 'month', 'total_volume', 'clicked_volume'])
-    .where('contract_id', '=', entry.contractId)
+    .where('contract_id', '=', entry.contractRowId)
     .where('year_of_supply', '=', entry.yearOfSupply)
     .where('month', 'in', [...months])
     .forUpdate()
@@ -119,7 +119,7 @@ export async function applyClickToLedger(trx: Db, entry: LedgerEntry): Promise<v
           sql`(${line.part}::text, ${line.month}::int, ${line.volume}::numeric, ${line.price}::numeric)`,
       ),
     )}) as v(part, month, volume, price)
-    where pm.contract_id = ${entry.contractId} and pm.year_of_supply = ${entry.yearOfSupply}
+    where pm.contract_id = ${entry.contractRowId} and pm.year_of_supply = ${entry.yearOfSupply}
       and pm.part = v.part and pm.month = v.month`.execute(trx);
 }
 
@@ -132,7 +132,7 @@ export async function recordClick(trx: Db, click: NewClick): Promise<number> {
   const { id } = await trx
     .insertInto('clicks')
     .values({
-      contract_id: click.contractId,
+      contract_id: click.contractRowId,
       year_of_supply: click.yearOfSupply,
       maturity: click.maturity,
       status: click.status,
@@ -147,7 +147,7 @@ export async function recordClick(trx: Db, click: NewClick): Promise<number> {
   if (click.status === 'COMPLETED') {
     await applyClickToLedger(trx, {
       clickId: id,
-      contractId: click.contractId,
+      contractRowId: click.contractRowId,
       yearOfSupply: click.yearOfSupply,
       maturity: click.maturity,
       auto: click.auto,

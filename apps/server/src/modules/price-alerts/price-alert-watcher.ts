@@ -1,14 +1,12 @@
 import { sql } from 'kysely';
 import { amsterdamDate, OTC_PRICE_CEILING, stepPriceAlert, toDec } from '@klik/domain';
 import type { Db } from '../../db/database';
-import { writeAudit } from '../audit/audit.repository';
-import { marketProductsOfProducts } from '../margins/margin-pricing';
+import { writeAudit } from '../../kernel/audit/audit-log';
+import { marketProductsOfProducts } from '../../kernel/pricing/margin-pricing';
 import type { PriceWatcher, WatchedPrice } from '../market/price-watch';
 import { notify } from '../notifications/notify';
 import { liveAlertsForYears, type StoredAlert } from './price-alerts.repository';
-
-/** Arbitrary but fixed: the advisory lock key of the price alerts ("KLIK" + 0x20). */
-export const PRICE_ALERT_LOCK_KEY = 0x4b4c494b20n;
+import { LOCK_KEYS } from '../../kernel/jobs/lock-keys';
 
 /** What a batch of prices did to one alert. */
 interface AlertOutcome {
@@ -53,14 +51,14 @@ export function outcomeOf(
 
 /**
  * Evaluates every price that enters the portal against the live price alerts, on the one instance
- * that holds PRICE_ALERT_LOCK_KEY (modules/market/price-watch.ts). An alert compares the market
+ * that holds LOCK_KEYS.priceAlerts (modules/market/price-watch.ts). An alert compares the market
  * price of its part's market product (the pricing IDs decide which) on its market; the notify and
  * the alert's new state are written in one transaction, so a batch handed again fires nothing
  * twice, and a price that stays beyond the threshold never fires again until it has come back.
  */
 export class PriceAlertWatcher implements PriceWatcher {
   readonly name = 'price-alerts';
-  readonly lockKey = PRICE_ALERT_LOCK_KEY;
+  readonly lockKey = LOCK_KEYS.priceAlerts;
 
   constructor(
     private readonly deps: {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { PRICE_ALERT_PATHS, PriceAlertSchema, type PriceAlertView } from '@klik/api';
+import { PRICE_ALERT_PATHS, PriceAlertSchema, type PriceAlertView, pathTo } from '@klik/api';
 import type { PriceQuote } from '@klik/api';
 import { createContract, createCustomer, createUser, type BuiltUser } from '../../../test/builders';
 import { bearer, login, type TestApp } from '../../../test/test-app';
@@ -43,7 +43,7 @@ export async function createAlert(
 ): Promise<PriceAlertView> {
   const response = await t.app.inject({
     method: 'POST',
-    url: PRICE_ALERT_PATHS.list(customerId),
+    url: pathTo(PRICE_ALERT_PATHS.list, { customerId }),
     headers: bearer(token),
     payload: draft,
   });

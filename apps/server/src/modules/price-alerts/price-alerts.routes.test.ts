@@ -4,6 +4,7 @@ import {
   PriceAlertOptionsSchema,
   PriceAlertPageSchema,
   PriceAlertSchema,
+  pathTo,
 } from '@klik/api';
 import { createUser } from '../../../test/builders';
 import { bearer, buildTestApp, login, type TestApp } from '../../../test/test-app';
@@ -73,10 +74,15 @@ describe('price alert validation (spec section 5)', () => {
     [{ expiresOn: '31-12-2026' }, 'EXPIRY_INVALID', 'expiresOn'],
   ])('refuses %j with %s at the field, changing nothing', async (change, code, field) => {
     const before = await alertCount();
-    const response = await call('POST', PRICE_ALERT_PATHS.list(w.customer.id), ownerToken, {
-      ...aDraft(w),
-      ...change,
-    });
+    const response = await call(
+      'POST',
+      pathTo(PRICE_ALERT_PATHS.list, { customerId: w.customer.id }),
+      ownerToken,
+      {
+        ...aDraft(w),
+        ...change,
+      },
+    );
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({ code, details: { field } });
     expect(await alertCount()).toBe(before);
@@ -84,7 +90,10 @@ describe('price alert validation (spec section 5)', () => {
 
   it('checks the draft against the customer: year, part, recipients, expiry', async () => {
     const post = (change: object) =>
-      call('POST', PRICE_ALERT_PATHS.list(w.customer.id), ownerToken, { ...aDraft(w), ...change });
+      call('POST', pathTo(PRICE_ALERT_PATHS.list, { customerId: w.customer.id }), ownerToken, {
+        ...aDraft(w),
+        ...change,
+      });
     expect((await post({ yearOfSupply: 2030 })).json()).toMatchObject({ code: 'YEAR_REQUIRED' });
     expect((await post({ contract: w.power.id })).json()).toMatchObject({ code: 'PART_REQUIRED' });
     expect((await post({ part: 'Peak' })).json()).toMatchObject({ code: 'PART_REQUIRED' });
@@ -120,7 +129,13 @@ describe('price alert calls', () => {
 
     const list = async (query: string, token = ownerToken) =>
       PriceAlertPageSchema.parse(
-        (await call('GET', `${PRICE_ALERT_PATHS.list(w.customer.id)}${query}`, token)).json(),
+        (
+          await call(
+            'GET',
+            `${pathTo(PRICE_ALERT_PATHS.list, { customerId: w.customer.id })}${query}`,
+            token,
+          )
+        ).json(),
       );
     expect((await list('')).total).toBeGreaterThanOrEqual(2);
     const byContract = await list(`?contract=${w.power.id}`);
@@ -142,7 +157,7 @@ describe('price alert calls', () => {
 
     const saved = await call(
       'PUT',
-      PRICE_ALERT_PATHS.alert(w.customer.id, created.id),
+      pathTo(PRICE_ALERT_PATHS.alert, { customerId: w.customer.id, alertId: created.id }),
       ownerToken,
       { ...aDraft(w, { price: '75', recipients: [w.owner.id, w.colleague.id] }), version: 1 },
     );
@@ -151,7 +166,7 @@ describe('price alert calls', () => {
 
     const stale = await call(
       'PUT',
-      PRICE_ALERT_PATHS.alert(w.customer.id, created.id),
+      pathTo(PRICE_ALERT_PATHS.alert, { customerId: w.customer.id, alertId: created.id }),
       ownerToken,
       {
         ...aDraft(w),
@@ -166,13 +181,13 @@ describe('price alert calls', () => {
 
     const staleDelete = await call(
       'DELETE',
-      `${PRICE_ALERT_PATHS.alert(w.customer.id, created.id)}?version=1`,
+      `${pathTo(PRICE_ALERT_PATHS.alert, { customerId: w.customer.id, alertId: created.id })}?version=1`,
       ownerToken,
     );
     expect(staleDelete.statusCode).toBe(409);
     const deleted = await call(
       'DELETE',
-      `${PRICE_ALERT_PATHS.alert(w.customer.id, created.id)}?version=2`,
+      `${pathTo(PRICE_ALERT_PATHS.alert, { customerId: w.customer.id, alertId: created.id })}?version=2`,
       ownerToken,
     );
     expect(deleted.statusCode).toBe(204);
@@ -199,7 +214,13 @@ describe('price alert calls', () => {
 
   it('gives the form its contracts, years and recipients, and says who may change', async () => {
     const owner = PriceAlertOptionsSchema.parse(
-      (await call('GET', PRICE_ALERT_PATHS.options(w.customer.id), ownerToken)).json(),
+      (
+        await call(
+          'GET',
+          pathTo(PRICE_ALERT_PATHS.options, { customerId: w.customer.id }),
+          ownerToken,
+        )
+      ).json(),
     );
     expect(owner.mayManage).toBe(true);
     expect(owner.contracts.map((c) => c.id).sort()).toEqual([w.gas.id, w.power.id].sort());
@@ -207,7 +228,13 @@ describe('price alert calls', () => {
     expect(owner.recipients.map((r) => r.id)).toContain(w.colleague.id);
     expect(owner.recipients.map((r) => r.id)).not.toContain(w.outsider.id);
     const reader = PriceAlertOptionsSchema.parse(
-      (await call('GET', PRICE_ALERT_PATHS.options(w.customer.id), readerToken)).json(),
+      (
+        await call(
+          'GET',
+          pathTo(PRICE_ALERT_PATHS.options, { customerId: w.customer.id }),
+          readerToken,
+        )
+      ).json(),
     );
     expect(reader.mayManage).toBe(false);
   });
@@ -219,24 +246,30 @@ describe('who may', () => {
     const before = await alertCount();
     const byReader = await call(
       'POST',
-      PRICE_ALERT_PATHS.list(w.customer.id),
+      pathTo(PRICE_ALERT_PATHS.list, { customerId: w.customer.id }),
       readerToken,
       aDraft(w),
     );
     expect(byReader.statusCode).toBe(403);
     const readerDelete = await call(
       'DELETE',
-      `${PRICE_ALERT_PATHS.alert(w.customer.id, alert.id)}?version=1`,
+      `${pathTo(PRICE_ALERT_PATHS.alert, { customerId: w.customer.id, alertId: alert.id })}?version=1`,
       readerToken,
     );
     expect(readerDelete.statusCode).toBe(403);
     expect(
-      (await call('GET', PRICE_ALERT_PATHS.list(w.customer.id), outsiderToken)).statusCode,
+      (
+        await call(
+          'GET',
+          pathTo(PRICE_ALERT_PATHS.list, { customerId: w.customer.id }),
+          outsiderToken,
+        )
+      ).statusCode,
     ).toBe(403);
     // Someone else's alert id under their own customer is not found as theirs.
     const outsiderEdit = await call(
       'PUT',
-      PRICE_ALERT_PATHS.alert(w.other.id, alert.id),
+      pathTo(PRICE_ALERT_PATHS.alert, { customerId: w.other.id, alertId: alert.id }),
       outsiderToken,
       { ...aDraft(w), version: 1 },
     );
@@ -244,13 +277,24 @@ describe('who may', () => {
 
     const admin = await createUser(t.db, { role: 'admin' });
     const adminToken = (await login(t.app, admin.username, admin.password)).token;
-    expect((await call('GET', PRICE_ALERT_PATHS.list(w.customer.id), adminToken)).statusCode).toBe(
-      200,
-    );
     expect(
-      (await call('POST', PRICE_ALERT_PATHS.list(w.customer.id), adminToken, aDraft(w))).statusCode,
+      (await call('GET', pathTo(PRICE_ALERT_PATHS.list, { customerId: w.customer.id }), adminToken))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call(
+          'POST',
+          pathTo(PRICE_ALERT_PATHS.list, { customerId: w.customer.id }),
+          adminToken,
+          aDraft(w),
+        )
+      ).statusCode,
     ).toBe(403);
-    expect((await call('GET', PRICE_ALERT_PATHS.list(999_999), adminToken)).statusCode).toBe(404);
+    expect(
+      (await call('GET', pathTo(PRICE_ALERT_PATHS.list, { customerId: 999_999 }), adminToken))
+        .statusCode,
+    ).toBe(404);
 
     const manager = await createUser(t.db, {
       role: 'accountmanager',
@@ -258,13 +302,28 @@ describe('who may', () => {
     });
     const managerToken = (await login(t.app, manager.username, manager.password)).token;
     expect(
-      (await call('GET', PRICE_ALERT_PATHS.list(w.customer.id), managerToken)).statusCode,
+      (
+        await call(
+          'GET',
+          pathTo(PRICE_ALERT_PATHS.list, { customerId: w.customer.id }),
+          managerToken,
+        )
+      ).statusCode,
     ).toBe(200);
     expect(
-      (await call('POST', PRICE_ALERT_PATHS.list(w.customer.id), managerToken, aDraft(w)))
-        .statusCode,
+      (
+        await call(
+          'POST',
+          pathTo(PRICE_ALERT_PATHS.list, { customerId: w.customer.id }),
+          managerToken,
+          aDraft(w),
+        )
+      ).statusCode,
     ).toBe(403);
     expect(await alertCount()).toBe(before);
-    expect((await call('GET', PRICE_ALERT_PATHS.list(w.customer.id), 'nope')).statusCode).toBe(401);
+    expect(
+      (await call('GET', pathTo(PRICE_ALERT_PATHS.list, { customerId: w.customer.id }), 'nope'))
+        .statusCode,
+    ).toBe(401);
   });
 });

@@ -12,23 +12,20 @@ import {
   PriceAlertSchema,
   SavePriceAlertBodySchema,
 } from '@klik/api';
-import type { Db } from '../../db/database';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
-import { PriceAlertsService } from './price-alerts.service';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
+import type { PriceAlertsService } from './price-alerts.service';
 
 const common = { tags: ['price alerts'], security: [{ session: [] }] };
 
 /** The price alerts' calls (docs/price-alerts.md); who may make them is the service's to check. */
 export const priceAlertsRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  now: () => Date;
+  alerts: PriceAlertsService;
   guards: AuthGuards;
-}> = async (app, { db, now, guards }) => {
-  const alerts = new PriceAlertsService({ db, now });
+}> = async (app, { alerts, guards }) => {
   const preHandler = guards.requireAuth;
 
   app.get(
-    PRICE_ALERT_PATHS.listPattern,
+    PRICE_ALERT_PATHS.list,
     {
       preHandler,
       schema: {
@@ -43,7 +40,7 @@ export const priceAlertsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    PRICE_ALERT_PATHS.optionsPattern,
+    PRICE_ALERT_PATHS.options,
     {
       preHandler,
       schema: {
@@ -58,7 +55,7 @@ export const priceAlertsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    PRICE_ALERT_PATHS.listPattern,
+    PRICE_ALERT_PATHS.list,
     {
       preHandler,
       schema: {
@@ -83,7 +80,7 @@ export const priceAlertsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put(
-    PRICE_ALERT_PATHS.alertPattern,
+    PRICE_ALERT_PATHS.alert,
     {
       preHandler,
       schema: {
@@ -105,7 +102,7 @@ export const priceAlertsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.delete(
-    PRICE_ALERT_PATHS.alertPattern,
+    PRICE_ALERT_PATHS.alert,
     {
       preHandler,
       schema: {

@@ -9,10 +9,11 @@ import type {
 } from '@klik/api';
 import { amsterdamDate } from '@klik/domain';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import { auditChange, versionConflict } from '../admin/admin-change';
-import type { AuthContext } from '../auth/auth.service';
-import { seesEveryCustomer } from '../auth/customer-access';
+import { AppError } from '../../kernel/http/app-error';
+import { auditChange } from '../../kernel/audit/audit-log';
+import { versionConflict } from '../../kernel/http/app-error';
+import type { AuthContext } from '../../kernel/auth/auth-context';
+import { assertMaySee, mayActWith } from '../../kernel/access/customer-access';
 import {
   contractChoices,
   findAlert,
@@ -25,40 +26,17 @@ import {
   type StoredAlert,
 } from './price-alerts.repository';
 
-/** What the caller may do with one customer's alerts (docs/price-alerts.md, "Who may"). */
-interface Access {
-  mayManage: boolean;
-}
-
 /**
- * Admins see every customer's alerts and account managers those of their portfolio, but change
- * none: an alert is the customer's own plan and notifies the customer's users. The customer's
- * own users (customer and consultant roles linked to it) change them, unless their session or
- * their link to the customer is read-only; read-only users see them.
+ * An alert is the customer's own plan and notifies the customer's users: whoever may see the
+ * customer sees its alerts; whoever may act for it changes them (docs/price-alerts.md, "Who
+ * may"; the rule is the kernel's).
  */
-async function accessOf(db: Db, auth: AuthContext, customerId: number): Promise<Access> {
-  if (seesEveryCustomer(auth.user.role)) {
-    const customer = await db
-      .selectFrom('customers')
-      .select('id')
-      .where('id', '=', customerId)
-      .executeTakeFirst();
-    if (!customer) throw new AppError('NOT_FOUND');
-    return { mayManage: false };
-  }
-  const link = await db
-    .selectFrom('user_customers')
-    .select('read_only')
-    .where('user_id', '=', auth.user.id)
-    .where('customer_id', '=', customerId)
-    .executeTakeFirst();
-  if (!link) throw new AppError('FORBIDDEN');
-  const customerSide = auth.user.role === 'customer' || auth.user.role === 'consultant';
-  return { mayManage: customerSide && !auth.user.readOnly && !link.read_only };
+async function mayManage(db: Db, auth: AuthContext, customerId: number): Promise<boolean> {
+  return mayActWith(auth, await assertMaySee(db, auth, customerId));
 }
 
 async function assertManage(db: Db, auth: AuthContext, customerId: number): Promise<void> {
-  if (!(await accessOf(db, auth, customerId)).mayManage) throw new AppError('FORBIDDEN');
+  if (!(await mayManage(db, auth, customerId))) throw new AppError('FORBIDDEN');
 }
 
 function fieldError(
@@ -102,7 +80,7 @@ export class PriceAlertsService {
     query: { page: number; size: number; contract?: number; status?: PriceAlertStatus },
   ): Promise<PriceAlertPage> {
     const { db } = this.deps;
-    await accessOf(db, auth, customerId);
+    await assertMaySee(db, auth, customerId);
     const today = this.#today();
     const { rows, total } = await listAlerts(db, customerId, query, today);
     const recipients = await recipientsOf(
@@ -119,9 +97,9 @@ export class PriceAlertsService {
 
   async options(auth: AuthContext, customerId: number): Promise<PriceAlertOptions> {
     const { db } = this.deps;
-    const { mayManage } = await accessOf(db, auth, customerId);
+    const manage = await mayManage(db, auth, customerId);
     return {
-      mayManage,
+      mayManage: manage,
       contracts: await contractChoices(db, customerId),
       recipients: await recipientChoices(db, customerId),
     };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/database';
-import { SingleProcessLock } from '../market/feed-lock';
+import { SingleProcessLock } from '../../kernel/jobs/leader-lock';
 import { ClickDesk, type DeskRun } from './click-desk';
 
 /** A desk whose passes are counted instead of reading a database. */

@@ -2,14 +2,11 @@ import { sql } from 'kysely';
 import { clickCost, clickPrice, type Maturity } from '@klik/domain';
 import type { Db } from '../../db/database';
 import type { ClickStatus, PartName, StoredQuotePart } from '../../db/schema';
-import type { LeaderLock } from '../market/feed-lock';
-import { LeaderJob } from '../market/leader-loop';
+import type { LeaderLock } from '../../kernel/jobs/leader-lock';
+import { LeaderJob } from '../../kernel/jobs/leader-loop';
 import { PRODUCT_OF_PART } from '../positions/prepared-contract';
 import { recordTransition, type FlushEvents } from './click-lifecycle';
 import { lockContract, releaseVolume, repriceClick } from './purchase.repository';
-
-/** Arbitrary but fixed: the advisory lock key of the click desk ("KLIK" + 2). */
-export const CLICK_DESK_LOCK_KEY = 0x4b4c494b02n;
 
 export interface ClickDeskDeps {
   db: Db;
@@ -161,7 +158,7 @@ export class ClickDesk extends LeaderJob<DeskRun> {
       const expire = async (reason: string): Promise<ClickStatus> => {
         await releaseVolume(trx, {
           id: click.id,
-          contractId: contract.id,
+          contractRowId: contract.id,
           yearOfSupply: click.year_of_supply,
         });
         await trx
@@ -193,7 +190,7 @@ export class ClickDesk extends LeaderJob<DeskRun> {
         if (!prices) return late ? expire('no ICE price after the fixing') : null;
         await repriceClick(
           trx,
-          { id: click.id, contractId: contract.id, yearOfSupply: click.year_of_supply },
+          { id: click.id, contractRowId: contract.id, yearOfSupply: click.year_of_supply },
           prices.map((price) => ({ part: price.part, price: price.clickPrice })),
         );
         totalCost = clickCost(

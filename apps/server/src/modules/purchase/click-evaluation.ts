@@ -10,10 +10,9 @@ import {
   type TradingSession,
 } from '@klik/domain';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../auth/auth.service';
-import { linkMayClick } from '../auth/customer-access';
-import { viewerOf } from '../positions/positions.service';
+import { AppError } from '../../kernel/http/app-error';
+import type { AuthContext } from '../../kernel/auth/auth-context';
+import { mayClickFor } from '../../kernel/access/customer-access';
 import { positionState, type ClickContract } from './purchase.repository';
 
 export interface Evaluation {
@@ -37,8 +36,7 @@ export async function evaluatePosition(
   const state = await positionState(db, contract, period.yearOfSupply, period.maturity);
   const { volumes, offers } = state;
   // Read-only and the right to click are set per user and per customer.
-  const userMayClick =
-    viewerOf(auth).mayClick && (await linkMayClick(db, auth.user.id, contract.customerId));
+  const userMayClick = await mayClickFor(db, auth, contract.customerId);
   if (volumes.length === 0) throw new AppError('NOT_FOUND');
   const parts: ContractPartVolumes[] = volumes.map((part) => ({
     ...part,

@@ -9,9 +9,9 @@ import type { NotificationKind } from '@klik/api';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ClickStatus } from '../../db/schema';
-import { writeAudit, type AuditEntry } from '../audit/audit.repository';
+import { writeAudit, type AuditEntry } from '../../kernel/audit/audit-log';
 import { notify } from '../notifications/notify';
-import { enqueueEvent } from '../realtime/event-outbox';
+import { enqueueEvent } from '../../kernel/events/event-outbox';
 
 /** When the ICE Endex end-of-day settlement of a trading day is known (Amsterdam time). */
 export const ICE_SETTLEMENT_KNOWN = { hour: 17, minute: 30 } as const;

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Quote, QuoteBody } from '@klik/api';
 import type { Period } from '@klik/domain';
-import { AppError } from '../../http/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/auth.service';
-import { marginsForQuote, marketProductsOf } from '../margins/margin-pricing';
+import { AppError } from '../../kernel/http/app-error';
+import { writeAudit } from '../../kernel/audit/audit-log';
+import type { AuthContext } from '../../kernel/auth/auth-context';
+import { marginsForQuote, marketProductsOf } from '../../kernel/pricing/margin-pricing';
 import { evaluatePosition } from './click-evaluation';
 import { requiredTermsVersion } from './click-terms';
 import { mayUseTotp } from './click-totp';
-import { actorOf, assertCustomerAccess } from './purchase-access';
 import { countClicks, findContractByPublicId } from './purchase.repository';
-import type { PurchaseDeps, StandingOrderOrigin } from './purchase.service';
+import type { PurchaseDeps, StandingOrderOrigin } from './purchase-deps';
 import { priceQuote } from './quote-pricing';
+import { actorOf } from '../../kernel/audit/audit-log';
+import { assertMaySee } from '../../kernel/access/customer-access';
 
 export type QuoteDeps = Pick<PurchaseDeps, 'db' | 'now' | 'settings'>;
 
@@ -28,7 +29,7 @@ export async function quoteClick(
   origin?: StandingOrderOrigin,
 ): Promise<Quote> {
   const { db, now, settings } = deps;
-  await assertCustomerAccess(db, auth, body.customerId);
+  await assertMaySee(db, auth, body.customerId);
   const contract = await findContractByPublicId(db, body.contractId);
   if (!contract || contract.customerId !== body.customerId) throw new AppError('NOT_FOUND');
   const period: Period = { maturity: body.maturity, yearOfSupply: body.yearOfSupply };

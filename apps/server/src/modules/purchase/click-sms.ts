@@ -1,12 +1,17 @@
 import { randomInt } from 'node:crypto';
 import type { SmsSent } from '@klik/api';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/auth.service';
-import { actorOf } from './purchase-access';
-import { codeHash, judgeSmsCode, SMS_MAX_ATTEMPTS, wrongSmsCode } from './sms-code';
-import { maskNumber, type SmsGateway } from './sms-gateway';
+import { AppError } from '../../kernel/http/app-error';
+import { writeAudit } from '../../kernel/audit/audit-log';
+import type { AuthContext } from '../../kernel/auth/auth-context';
+import {
+  codeHash,
+  judgeSmsCode,
+  SMS_MAX_ATTEMPTS,
+  wrongSmsCode,
+} from '../../kernel/one-time-codes/sms-code';
+import { maskNumber, type SmsGateway } from '../../kernel/one-time-codes/sms-gateway';
+import { actorOf } from '../../kernel/audit/audit-log';
 
 /** How long a sent code holds (never beyond the quote). */
 export const SMS_CODE_LIFETIME_MS = 5 * 60_000;

@@ -1,10 +1,11 @@
 import type { Locale, Terms } from '@klik/api';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/auth.service';
-import { actorOf, assertCustomerAccess } from './purchase-access';
+import { AppError } from '../../kernel/http/app-error';
+import { writeAudit } from '../../kernel/audit/audit-log';
+import type { AuthContext } from '../../kernel/auth/auth-context';
 import { currentTerms, recordTermsAcceptance } from './purchase.repository';
+import { actorOf } from '../../kernel/audit/audit-log';
+import { assertMaySee } from '../../kernel/access/customer-access';
 
 export interface ClickTermsDeps {
   db: Db;
@@ -18,7 +19,7 @@ export async function readTerms(
   customerId: number,
   locale: Locale,
 ): Promise<Terms> {
-  await assertCustomerAccess(db, auth, customerId);
+  await assertMaySee(db, auth, customerId);
   const terms = await currentTerms(db, customerId, auth.user.id);
   if (!terms) throw new AppError('NOT_FOUND');
   return {
@@ -36,7 +37,7 @@ export async function acceptTerms(
   version: number,
   ip: string | null,
 ): Promise<Terms> {
-  await assertCustomerAccess(deps.db, auth, customerId);
+  await assertMaySee(deps.db, auth, customerId);
   await acceptTermsVersion(deps, auth, customerId, version, ip);
   return readTerms(deps.db, auth, customerId, auth.user.locale);
 }

@@ -2,7 +2,7 @@ import { generate } from 'otplib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, ErrorBodySchema, TotpEnrolmentSchema } from '@klik/api';
 import { bearer } from '../../../test/test-app';
-import { SMS_MAX_ATTEMPTS } from './sms-code';
+import { SMS_MAX_ATTEMPTS } from '../../kernel/one-time-codes/sms-code';
 import { postExecute, purchaseWorld, quoteOk, type PurchaseWorld } from './purchase-test-kit';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

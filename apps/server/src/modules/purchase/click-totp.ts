@@ -1,8 +1,12 @@
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import { assertTotpNotThrottled, consumeTotpCode, totpStatusOf } from '../account/totp.repository';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/auth.service';
+import { AppError } from '../../kernel/http/app-error';
+import {
+  assertTotpNotThrottled,
+  consumeTotpCode,
+  totpStatusOf,
+} from '../../kernel/one-time-codes/totp.repository';
+import { writeAudit } from '../../kernel/audit/audit-log';
+import type { AuthContext } from '../../kernel/auth/auth-context';
 import type { ClickContract } from './purchase.repository';
 
 /**

@@ -1,13 +1,14 @@
 import type { ClickDetail } from '@klik/api';
 import { openSessions, type Period } from '@klik/domain';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../auth/auth.service';
-import { findClickDetail } from '../clicks/clicks.repository';
-import { clickReaderFor } from '../clicks/clicks.service';
+import { AppError } from '../../kernel/http/app-error';
+import type { AuthContext } from '../../kernel/auth/auth-context';
+import { clickDetail, clickReaderFor } from '../clicks/clicks.service';
 import { fixingInstant, recordTransition, type FlushEvents } from './click-lifecycle';
-import { actorOf, assertCustomerAccess } from './purchase-access';
-import { isPaused, lockContract, releaseVolume } from './purchase.repository';
+import { lockContract, releaseVolume } from './purchase.repository';
+import { isPaused } from '../../kernel/trading/trading-status';
+import { actorOf } from '../../kernel/audit/audit-log';
+import { assertMaySee } from '../../kernel/access/customer-access';
 
 export interface FourEyesDeps {
   db: Db;
@@ -24,9 +25,9 @@ export async function readClick(db: Db, auth: AuthContext, clickId: number): Pro
     .where('clicks.id', '=', clickId)
     .executeTakeFirst();
   if (!head) throw new AppError('NOT_FOUND');
-  await assertCustomerAccess(db, auth, head.customer_id);
+  await assertMaySee(db, auth, head.customer_id);
   const reader = await clickReaderFor(db, auth, head.customer_id);
-  return (await findClickDetail(db, clickId, reader)) as ClickDetail;
+  return (await clickDetail(db, clickId, reader)) as ClickDetail;
 }
 
 /**
@@ -50,7 +51,7 @@ export async function decideClick(
     .where('clicks.id', '=', clickId)
     .executeTakeFirst();
   if (!head) throw new AppError('NOT_FOUND');
-  await assertCustomerAccess(db, auth, head.customer_id);
+  await assertMaySee(db, auth, head.customer_id);
   const reader = await clickReaderFor(db, auth, head.customer_id);
   if (!reader.mayApprove || head.created_by === auth.user.id) {
     throw new AppError('FORBIDDEN');
@@ -86,7 +87,7 @@ export async function decideClick(
     const end = async (status: 'REJECTED' | 'EXPIRED', reason: string) => {
       await releaseVolume(trx, {
         id: clickId,
-        contractId: contract.id,
+        contractRowId: contract.id,
         yearOfSupply: period.yearOfSupply,
       });
       await trx
@@ -153,7 +154,7 @@ export async function decideClick(
     });
     return null;
   });
-  const detail = (await findClickDetail(db, clickId, reader)) as ClickDetail;
+  const detail = (await clickDetail(db, clickId, reader)) as ClickDetail;
   if (!unchanged) await deps.flushEvents();
   if (outcome) throw outcome;
   return detail;

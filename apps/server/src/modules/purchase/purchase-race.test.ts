@@ -7,11 +7,12 @@ import { ledgerInvariant, raceUser, startRaceApp, type RaceApp } from '../../../
 import { TestClock } from '../../../test/test-clock';
 import type { TestDatabase } from '../../../test/test-database';
 import type { Db } from '../../db/database';
-import type { AppError } from '../../http/app-error';
-import type { AuthContext } from '../auth/auth.service';
-import { PgAdvisoryLock } from '../market/feed-lock';
-import { ClickDesk, CLICK_DESK_LOCK_KEY } from './click-desk';
+import type { AppError } from '../../kernel/http/app-error';
+import type { AuthContext } from '../../kernel/auth/auth-context';
+import { PgAdvisoryLock } from '../../kernel/jobs/leader-lock';
+import { ClickDesk } from './click-desk';
 import { FRIDAY_11 } from './purchase-test-kit';
+import { LOCK_KEYS } from '../../kernel/jobs/lock-keys';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const CONCURRENCY = 200;
@@ -168,7 +169,7 @@ describe.skipIf(!onPostgres)(
           db,
           now: clock.now,
           flushEvents: async () => {},
-          lock: new PgAdvisoryLock(database.url as string, CLICK_DESK_LOCK_KEY),
+          lock: new PgAdvisoryLock(database.url as string, LOCK_KEYS.clickDesk),
           completionDelayMs: 10_000,
           completionTimeoutMs: 3600_000,
           intervalMs: 60_000,

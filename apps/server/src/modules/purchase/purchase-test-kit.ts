@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { ExecuteResponseSchema, QuoteSchema, type Quote, type QuoteBody } from '@klik/api';
+import {
+  ExecuteResponseSchema,
+  QuoteSchema,
+  type Quote,
+  type QuoteBody,
+  PURCHASE_PATHS,
+} from '@klik/api';
 import { fromDec, toDec, type Maturity } from '@klik/domain';
 import {
   createContract,
@@ -75,7 +81,7 @@ export function postQuote(
 ): Promise<LightMyRequestResponse> {
   return world.t.app.inject({
     method: 'POST',
-    url: '/rest/purchase/quote',
+    url: PURCHASE_PATHS.quote,
     headers: bearer(token),
     payload: {
       customerId: world.customer.id,
@@ -114,7 +120,7 @@ export function postExecute(
 ): Promise<LightMyRequestResponse> {
   return world.t.app.inject({
     method: 'POST',
-    url: '/rest/purchase/execute',
+    url: PURCHASE_PATHS.execute,
     headers: bearer(token),
     payload: { idempotencyKey: randomUUID(), ...body },
   });

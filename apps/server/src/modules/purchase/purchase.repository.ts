@@ -277,13 +277,13 @@ export async function positionState(
 /** Clicks made (or still pending) on a contract in a year of supply; auto-clicks do not count. */
 export async function countClicks(
   db: Db,
-  contractId: number,
+  contractRowId: number,
   yearOfSupply: number,
 ): Promise<number> {
   const row = await db
     .selectFrom('clicks')
     .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('contract_id', '=', contractId)
+    .where('contract_id', '=', contractRowId)
     .where('year_of_supply', '=', yearOfSupply)
     .where('auto', '=', false)
     .where('status', 'in', ['PENDING_APPROVAL', 'IN_PROGRESS', 'COMPLETED'])
@@ -301,12 +301,12 @@ export type ReservedPart = ClickPartVolume;
  */
 export async function reserveVolume(
   trx: Db,
-  click: { id: number; contractId: number; yearOfSupply: number; maturity: Maturity },
+  click: { id: number; contractRowId: number; yearOfSupply: number; maturity: Maturity },
   parts: readonly ReservedPart[],
 ): Promise<void> {
   await applyClickToLedger(trx, {
     clickId: click.id,
-    contractId: click.contractId,
+    contractRowId: click.contractRowId,
     yearOfSupply: click.yearOfSupply,
     maturity: click.maturity,
     auto: false,
@@ -317,14 +317,14 @@ export async function reserveVolume(
 /** Gives a rejected or expired click's volume back to the ledger. */
 export async function releaseVolume(
   trx: Db,
-  click: { id: number; contractId: number; yearOfSupply: number },
+  click: { id: number; contractRowId: number; yearOfSupply: number },
 ): Promise<void> {
   await sql`
     update position_months pm set
       clicked_volume = pm.clicked_volume - cm.volume,
       clicked_cost = pm.clicked_cost - cm.volume * cm.price
     from click_months cm
-    where cm.click_id = ${click.id} and pm.contract_id = ${click.contractId}
+    where cm.click_id = ${click.id} and pm.contract_id = ${click.contractRowId}
       and pm.year_of_supply = ${click.yearOfSupply} and pm.part = cm.part
       and pm.month = cm.month`.execute(trx);
 }
@@ -332,7 +332,7 @@ export async function releaseVolume(
 /** Re-prices a click's months (an ICE click at its fixing) and moves the ledger's cost with it. */
 export async function repriceClick(
   trx: Db,
-  click: { id: number; contractId: number; yearOfSupply: number },
+  click: { id: number; contractRowId: number; yearOfSupply: number },
   prices: readonly { part: PartName; price: DecimalString }[],
 ): Promise<void> {
   for (const { part, price } of prices) {
@@ -341,7 +341,7 @@ export async function repriceClick(
         clicked_cost = pm.clicked_cost + cm.volume * (${price}::numeric - cm.price)
       from click_months cm
       where cm.click_id = ${click.id} and cm.part = ${part}
-        and pm.contract_id = ${click.contractId} and pm.year_of_supply = ${click.yearOfSupply}
+        and pm.contract_id = ${click.contractRowId} and pm.year_of_supply = ${click.yearOfSupply}
         and pm.part = cm.part and pm.month = cm.month`.execute(trx);
     await trx
       .updateTable('click_months')
@@ -403,24 +403,4 @@ export async function recordTermsAcceptance(
     .values({ user_id: userId, customer_id: customerId, version, accepted_at: at })
     .onConflict((oc) => oc.doNothing())
     .execute();
-}
-
-/** Whether a customer-side user is linked to the customer. */
-export async function userHasCustomer(
-  db: Db,
-  userId: number,
-  customerId: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_customers')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('customer_id', '=', customerId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function isPaused(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('trading_status').select('pauze_active').executeTakeFirst();
-  return row?.pauze_active ?? false;
 }

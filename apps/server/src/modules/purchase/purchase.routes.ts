@@ -16,10 +16,10 @@ import {
   SmsSentSchema,
   TermsSchema,
 } from '@klik/api';
-import { localeFromHeader } from '../../i18n/server-messages';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
+import { localeFromHeader } from '../../kernel/i18n/server-messages';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
 import type { PurchaseService } from './purchase.service';
-import type { DevSmsGateway } from './sms-gateway';
+import type { DevSmsGateway } from '../../kernel/one-time-codes/sms-gateway';
 import type { ClickDesk } from './click-desk';
 
 export const purchaseRoutes: FastifyPluginAsyncZod<{
@@ -47,7 +47,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{
   );
 
   app.delete(
-    PURCHASE_PATHS.cancelQuotePattern,
+    PURCHASE_PATHS.cancelQuote,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -93,7 +93,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    PURCHASE_PATHS.termsPattern,
+    PURCHASE_PATHS.terms,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -112,7 +112,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    PURCHASE_PATHS.acceptTermsPattern,
+    PURCHASE_PATHS.acceptTerms,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -133,7 +133,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    PURCHASE_PATHS.clickPattern,
+    PURCHASE_PATHS.click,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -148,7 +148,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{
 
   for (const decision of ['approve', 'reject'] as const) {
     app.post(
-      decision === 'approve' ? PURCHASE_PATHS.approvePattern : PURCHASE_PATHS.rejectPattern,
+      decision === 'approve' ? PURCHASE_PATHS.approve : PURCHASE_PATHS.reject,
       {
         preHandler: guards.requireAuth,
         schema: {
@@ -168,7 +168,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{
 
   if (devOutbox) {
     app.get(
-      '/rest/dev/sms-outbox',
+      PURCHASE_PATHS.devSmsOutbox,
       {
         schema: {
           tags: ['development'],
@@ -184,7 +184,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{
 
   if (testDesk) {
     app.put(
-      '/rest/dev/click-desk',
+      PURCHASE_PATHS.devClickDesk,
       {
         schema: {
           tags: ['development'],

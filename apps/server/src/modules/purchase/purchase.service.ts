@@ -8,22 +8,20 @@ import {
   type Terms,
 } from '@klik/api';
 import { toDec, type Period } from '@klik/domain';
-import type { Config } from '../../config';
-import type { Db } from '../../db/database';
 import type { StoredQuotePart } from '../../db/schema';
-import { AppError } from '../../http/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/auth.service';
-import { seesEveryCustomer } from '../auth/customer-access';
-import { findClickDetail } from '../clicks/clicks.repository';
+import { CHECK_VIOLATION, UNIQUE_VIOLATION, violates } from '../../kernel/db-errors';
+import { AppError } from '../../kernel/http/app-error';
+import { writeAudit } from '../../kernel/audit/audit-log';
+import type { AuthContext } from '../../kernel/auth/auth-context';
+import { seesEveryCustomer } from '../../kernel/access/customer-access';
+import { clickDetail } from '../clicks/clicks.service';
 import { evaluatePosition } from './click-evaluation';
-import { fixingInstant, recordTransition, type FlushEvents } from './click-lifecycle';
+import { fixingInstant, recordTransition } from './click-lifecycle';
 import { quoteClick } from './click-quote';
 import { sendClickSms, verifyClickSms } from './click-sms';
 import { acceptTerms, acceptTermsVersion, readTerms } from './click-terms';
 import { verifyClickTotp } from './click-totp';
 import { decideClick, readClick } from './four-eyes';
-import { actorOf } from './purchase-access';
 import {
   countClicks,
   currentTerms,
@@ -31,47 +29,9 @@ import {
   lockContract,
   reserveVolume,
 } from './purchase.repository';
-import { SMS_MAX_ATTEMPTS } from './sms-code';
-import type { SmsGateway } from './sms-gateway';
-
-export interface PurchaseDeps {
-  db: Db;
-  now: () => Date;
-  flushEvents: FlushEvents;
-  sms: SmsGateway;
-  settings: Config['purchase'];
-  /** TOTP_ENCRYPTION_KEY: opens the users' authenticator secrets. */
-  totpKey: Buffer | null;
-  log: { error: (details: object, message: string) => void };
-}
-
-/**
- * A click a standing order makes for its creator (modules/standing-orders): its quote stands
- * apart from the user's own quotes, its second factor was given when the order was placed, and
- * the order is marked executed in the click's own transaction (onClick throws to undo the click,
- * e.g. when the order was cancelled meanwhile).
- */
-export interface StandingOrderOrigin {
-  standingOrderId: number;
-  onClick?: (trx: Db, clickId: number, at: Date) => Promise<void>;
-}
-
-function pgErrorMentions(error: unknown, sqlState: string, constraint: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const {
-    code,
-    constraint: named,
-    message,
-  } = error as {
-    code?: unknown;
-    constraint?: unknown;
-    message?: unknown;
-  };
-  return (
-    code === sqlState &&
-    (named === constraint || (typeof message === 'string' && message.includes(constraint)))
-  );
-}
+import type { PurchaseDeps, StandingOrderOrigin } from './purchase-deps';
+import { SMS_MAX_ATTEMPTS } from '../../kernel/one-time-codes/sms-code';
+import { actorOf } from '../../kernel/audit/audit-log';
 
 /**
  * Quotes, confirms and decides clicks (docs/purchase.md). Confirming a quote lives here; pricing
@@ -105,7 +65,7 @@ export class PurchaseService {
       .executeTakeFirst();
     if (!row) return undefined;
     if (row.quote_id !== body.quoteId) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-    return findClickDetail(this.deps.db, row.id);
+    return clickDetail(this.deps.db, row.id);
   }
 
   /**
@@ -124,18 +84,21 @@ export class PurchaseService {
     try {
       const outcome = await this.#execute(auth, body, ip, origin);
       if (outcome.kind === 'replay') {
-        return (await findClickDetail(this.deps.db, outcome.clickId)) as ClickDetail;
+        return (await clickDetail(this.deps.db, outcome.clickId)) as ClickDetail;
       }
       await this.deps.flushEvents();
-      return (await findClickDetail(this.deps.db, outcome.clickId)) as ClickDetail;
+      return (await clickDetail(this.deps.db, outcome.clickId)) as ClickDetail;
     } catch (error) {
       // A confirmation with the same key may have won meanwhile (the unique index refused this
       // one, or its click is what this one saw as pending): answer that click.
-      if (pgErrorMentions(error, '23505', 'clicks_idempotency_key') || error instanceof AppError) {
+      if (
+        violates(error, UNIQUE_VIOLATION, 'clicks_idempotency_key') ||
+        error instanceof AppError
+      ) {
         const winner = await this.#replay(auth, body);
         if (winner) return winner;
       }
-      if (pgErrorMentions(error, '23514', 'position_months_clicked_within_total')) {
+      if (violates(error, CHECK_VIOLATION, 'position_months_clicked_within_total')) {
         await this.#auditRefusal(auth, body, 'DC_12', ip);
         throw new AppError('DC_12');
       }
@@ -364,7 +327,7 @@ export class PurchaseService {
         trx,
         {
           id,
-          contractId: contract.id,
+          contractRowId: contract.id,
           yearOfSupply: period.yearOfSupply,
           maturity: period.maturity,
         },

@@ -10,8 +10,8 @@ import {
   type DecimalString,
 } from '@klik/domain';
 import type { MarketProduct, StoredQuotePart } from '../../db/schema';
-import { AppError } from '../../http/app-error';
-import type { PartMargins } from '../margins/margin-pricing';
+import { AppError } from '../../kernel/http/app-error';
+import type { PartMargins } from '../../kernel/pricing/margin-pricing';
 
 export interface PartForQuote {
   name: ContractPartName;

@@ -10,8 +10,8 @@ import { TestClock } from '../../../test/test-clock';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { buildApp } from '../../app';
 import { createDatabase } from '../../db/database';
-import { enqueueEvent } from './event-outbox';
-import { RedisEventBus } from './redis-event-bus';
+import { enqueueEvent } from '../../kernel/events/event-outbox';
+import { RedisEventBus } from '../../kernel/events/redis-event-bus';
 import { TestSocket } from './ws-test-client';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

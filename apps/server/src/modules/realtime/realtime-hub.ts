@@ -8,10 +8,11 @@ import {
   type WsEventName,
 } from '@klik/api';
 import type { Db } from '../../db/database';
-import type { AuthContext } from '../auth/auth.service';
-import { seesEveryCustomer } from '../auth/customer-access';
-import type { BusEvents, EventBus } from './event-bus';
-import { customerAccessOf, sessionValidity } from './realtime.repository';
+import type { AuthContext } from '../../kernel/auth/auth-context';
+import { seesEveryCustomer } from '../../kernel/access/customer-access';
+import type { BusEvents, EventBus } from '../../kernel/events/event-bus';
+import { sessionValidity } from '../../kernel/sessions/sessions.repository';
+import { customerAccessOf } from './realtime.repository';
 
 export interface RealtimeHubDeps {
   db: Db;

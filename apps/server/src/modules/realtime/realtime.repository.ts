@@ -1,8 +1,6 @@
 import type { MarketProduct } from '@klik/api';
-import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Database } from '../../db/schema';
-import { marketProductsOfContracts } from '../margins/margin-pricing';
+import { marketProductsOfContracts } from '../../kernel/pricing/margin-pricing';
 
 export interface CustomerAccess {
   customerIds: Set<number>;
@@ -48,95 +46,4 @@ export async function customerAccessOf(
       entry.products.add(product);
   }
   return access;
-}
-
-export interface SessionValidity {
-  id: number;
-  revokedAt: Date | null;
-  lastUsedAt: Date;
-  absoluteExpiresAt: Date;
-  userDisabled: boolean;
-  impersonatorDisabled: boolean;
-}
-
-/** What decides whether each of these sessions is still valid; missing ids are gone. */
-export async function sessionValidity(
-  db: Db,
-  sessionIds: readonly number[],
-): Promise<SessionValidity[]> {
-  if (sessionIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .leftJoin('users as impersonators', 'impersonators.id', 'sessions.impersonator_user_id')
-    .select([
-      'sessions.id',
-      'sessions.revoked_at',
-      'sessions.last_used_at',
-      'sessions.absolute_expires_at',
-      'users.disabled as user_disabled',
-      'impersonators.disabled as impersonator_disabled',
-    ])
-    .where('sessions.id', 'in', [...sessionIds])
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    revokedAt: row.revoked_at,
-    lastUsedAt: row.last_used_at,
-    absoluteExpiresAt: row.absolute_expires_at,
-    userDisabled: row.user_disabled,
-    impersonatorDisabled: row.impersonator_disabled === true,
-  }));
-}
-
-/** A session that still works at `now`: not revoked, not past its end, not idle too long. */
-export function sessionOpenAt(now: Date, idleMinutes: number) {
-  return (eb: ExpressionBuilder<Database, 'sessions'>) =>
-    eb.and([
-      eb('sessions.revoked_at', 'is', null),
-      eb('sessions.absolute_expires_at', '>', now),
-      eb('sessions.last_used_at', '>', new Date(now.getTime() - idleMinutes * 60_000)),
-    ]);
-}
-
-/** Sessions that are neither revoked nor expired at an instant, most recently used first. */
-export async function activeSessions(db: Db, now: Date, idleMinutes: number) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .leftJoin('users as impersonators', 'impersonators.id', 'sessions.impersonator_user_id')
-    .select([
-      'sessions.id',
-      'users.username',
-      'users.name',
-      'users.role',
-      'impersonators.username as impersonatedBy',
-      'sessions.read_only',
-      'sessions.created_at',
-      'sessions.last_used_at',
-      'sessions.ip',
-    ])
-    .where(sessionOpenAt(now, idleMinutes))
-    .where('users.disabled', '=', false)
-    .orderBy('sessions.last_used_at', 'desc')
-    .orderBy('sessions.id', 'desc')
-    .limit(1000)
-    .execute();
-}
-
-/** Revokes a session by id; answers its user when there was an active one to revoke. */
-export async function revokeSessionById(
-  db: Db,
-  sessionId: number,
-  now: Date,
-): Promise<{ userId: number; username: string } | undefined> {
-  return db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .from('users')
-    .whereRef('users.id', '=', 'sessions.user_id')
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.revoked_at', 'is', null)
-    .returning(['users.id as userId', 'users.username'])
-    .executeTakeFirst();
 }

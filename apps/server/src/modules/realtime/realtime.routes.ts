@@ -2,8 +2,8 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SessionTokenSchema } from '@klik/api';
-import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../auth/auth.service';
+import { AppError } from '../../kernel/http/app-error';
+import type { AuthContext } from '../../kernel/auth/auth-context';
 import type { RealtimeHub } from './realtime-hub';
 
 export interface RealtimeRoutesOptions {

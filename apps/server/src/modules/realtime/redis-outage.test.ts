@@ -8,10 +8,10 @@ import { freePort } from '../../../test/free-port';
 import { bearer, login, testConfig } from '../../../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../kernel/config/config';
 import { unreachableDependency } from '../../reachability';
-import type { BusEvents } from './event-bus';
-import { eventChannel, RedisEventBus } from './redis-event-bus';
+import type { BusEvents } from '../../kernel/events/event-bus';
+import { eventChannel, RedisEventBus } from '../../kernel/events/redis-event-bus';
 import { TestSocket } from './ws-test-client';
 
 /** A Redis server of this test's own, so it can be stopped without touching the shared one. */

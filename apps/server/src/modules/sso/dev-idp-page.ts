@@ -1,4 +1,11 @@
-import type { DevIdentity } from './dev-idp';
+export interface DevIdentity {
+  /** What the user types on the provider's sign-in page. */
+  login: string;
+  subject: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+}
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);

@@ -1,22 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { devIdpLoginPage } from './dev-idp-page';
+import { devIdpLoginPage, type DevIdentity } from './dev-idp-page';
 
 /**
  * The identity provider for development and tests (npm run idp): a real OpenID Connect provider
  * (oidc-provider) with a few demo identities. Never a production provider: its keys are made at
  * start and its accounts are public.
  */
-export interface DevIdentity {
-  /** What the user types on the provider's sign-in page. */
-  login: string;
-  subject: string;
-  email: string;
-  emailVerified: boolean;
-  name: string;
-}
-
 /** The one password of every demo identity. */
 export const DEV_IDP_PASSWORD = 'Klik-idp-2026';
 export const DEV_IDP_CLIENT_ID = 'klik';

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import type { SsoProviderConfig } from './sso-config';
+import type { SsoProviderConfig } from '../../kernel/config/sso-config';
 
 /** What the portal keeps of a sign-in between sending the browser away and its return. */
 export interface SsoChecks {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { REST, SSO_PATHS, SsoStartResultSchema } from '@klik/api';
+import { SSO_PATHS, SsoStartResultSchema } from '@klik/api';
 import { DEV_IDP_PASSWORD } from './dev-idp';
 import { SSO_BROWSER_COOKIE } from './sso.routes';
 
@@ -109,7 +109,7 @@ export function postLoginOAuth2(
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
-    url: REST.loginOAuth2,
+    url: SSO_PATHS.loginOAuth2,
     payload: answer,
     cookies: browserCookie === null ? {} : { [SSO_BROWSER_COOKIE]: browserCookie },
   });

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ENV_PATH, SSO_PATHS, UserSessionSchema } from '@klik/api';
+import { SSO_PATHS, UserSessionSchema, SYSTEM_PATHS } from '@klik/api';
 import { createCustomer, createUser, type BuiltUser } from '../../../test/builders';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { DEV_IDP_CLIENT_ID, DEV_IDP_CLIENT_SECRET, startDevIdp, type DevIdp } from './dev-idp';
@@ -81,7 +81,7 @@ async function ssoAudit() {
 describe('single sign-on against a real OpenID Connect provider', () => {
   it('sends the browser to the provider with PKCE S256, state, nonce and the /sso redirect', async () => {
     await portal({ linkByEmail: true });
-    const env = await t.app.inject({ method: 'GET', url: ENV_PATH });
+    const env = await t.app.inject({ method: 'GET', url: SYSTEM_PATHS.env });
     expect(env.json()).toMatchObject({ ssourl: '/loginoauth' });
     const providers = await t.app.inject({ method: 'GET', url: SSO_PATHS.providers });
     expect(providers.json()).toEqual({ providers: [{ id: 'acme', label: 'acme' }] });

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   LoginOAuth2BodySchema,
-  REST,
   SSO_PATHS,
   SsoProviderListSchema,
   SsoStartBodySchema,
@@ -59,7 +58,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, { 
   );
 
   app.post(
-    REST.loginOAuth2,
+    SSO_PATHS.loginOAuth2,
     {
       schema: {
         tags: ['authentication'],

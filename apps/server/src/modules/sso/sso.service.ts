@@ -8,11 +8,12 @@ import {
 } from '@klik/api';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/schema';
-import { AppError } from '../../http/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthService, RequestInfo } from '../auth/auth.service';
+import { AppError } from '../../kernel/http/app-error';
+import { writeAudit } from '../../kernel/audit/audit-log';
+import type { RequestInfo } from '../../kernel/auth/auth-context';
+import type { AuthService } from '../auth/auth.service';
 import type { OidcClients, VerifiedIdentity } from './oidc-client';
-import type { SsoConfig, SsoProviderConfig } from './sso-config';
+import type { SsoConfig, SsoProviderConfig } from '../../kernel/config/sso-config';
 import {
   deleteExpiredSsoLogins,
   findServedCustomers,

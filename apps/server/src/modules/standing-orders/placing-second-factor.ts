@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { SmsSent } from '@klik/api';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import { assertTotpNotThrottled, consumeTotpCode } from '../account/totp.repository';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/auth.service';
+import { AppError } from '../../kernel/http/app-error';
+import {
+  assertTotpNotThrottled,
+  consumeTotpCode,
+} from '../../kernel/one-time-codes/totp.repository';
+import { writeAudit } from '../../kernel/audit/audit-log';
+import type { AuthContext } from '../../kernel/auth/auth-context';
 import { mayUseTotp } from '../purchase/click-totp';
 import {
   newConfirmationCode,
@@ -13,10 +16,10 @@ import {
   SMS_MAX_CODES_PER_QUOTE,
   textConfirmationCode,
 } from '../purchase/click-sms';
-import { actorOf } from '../purchase/purchase-access';
-import { codeHash, judgeSmsCode, wrongSmsCode } from '../purchase/sms-code';
-import type { ClickContract } from '../purchase/purchase.repository';
-import type { SmsGateway } from '../purchase/sms-gateway';
+import { codeHash, judgeSmsCode, wrongSmsCode } from '../../kernel/one-time-codes/sms-code';
+import type { ClickContract } from '../purchase/click-contract.service';
+import type { SmsGateway } from '../../kernel/one-time-codes/sms-gateway';
+import { actorOf } from '../../kernel/audit/audit-log';
 
 /*
  * The second factor of a standing order is given when it is placed (the click it makes later

@@ -11,9 +11,9 @@ import { TestClock } from '../../../test/test-clock';
 import { buildApp } from '../../app';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import type { AuthContext } from '../auth/auth.service';
+import type { AuthContext } from '../../kernel/auth/auth-context';
 import { readNewPrices } from '../market/price-watch';
-import { InProcessEventBus } from '../realtime/event-bus';
+import { InProcessEventBus } from '../../kernel/events/event-bus';
 import { FRIDAY_11 } from '../purchase/purchase-test-kit';
 import { idempotencyKeyOf, StandingOrderWatcher } from './standing-order-watcher';
 

@@ -11,10 +11,10 @@ import {
   type StandingOrderLapseReason,
 } from '@klik/domain';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/auth.service';
-import { marketProductsOfContracts } from '../margins/margin-pricing';
+import { AppError } from '../../kernel/http/app-error';
+import { writeAudit } from '../../kernel/audit/audit-log';
+import type { AuthContext } from '../../kernel/auth/auth-context';
+import { marketProductsOfContracts } from '../../kernel/pricing/margin-pricing';
 import type { PriceWatcher, WatchedPrice } from '../market/price-watch';
 import { notify } from '../notifications/notify';
 import type { PurchaseService } from '../purchase/purchase.service';
@@ -27,9 +27,7 @@ import {
   setWaitingReason,
   type StandingOrderRow,
 } from './standing-orders.repository';
-
-/** Arbitrary but fixed: the advisory lock key of the standing orders ("KLIK" + 0x22). */
-export const STANDING_ORDER_LOCK_KEY = 0x4b4c494b22n;
+import { LOCK_KEYS } from '../../kernel/jobs/lock-keys';
 
 /**
  * The idempotency key of an order's click: a UUID (the click path's key type) derived from the
@@ -72,7 +70,7 @@ const keyOf = (p: { yearOfSupply: number; maturity: string; market: string }, pr
 
 /**
  * Executes standing orders when a price that enters the portal meets them
- * (docs/standing-orders.md), on the one instance that holds STANDING_ORDER_LOCK_KEY. For each
+ * (docs/standing-orders.md), on the one instance that holds LOCK_KEYS.standingOrders. For each
  * active order on a position priced by a new price it makes a quote for the order's creator
  * through the purchase service, and confirms it when the quote's click price meets the limit or
  * the stop, with the order's own idempotency key; the order is marked executed in the click's
@@ -80,7 +78,7 @@ const keyOf = (p: { yearOfSupply: number; maturity: string; market: string }, pr
  */
 export class StandingOrderWatcher implements PriceWatcher {
   readonly name = 'standing-orders';
-  readonly lockKey = STANDING_ORDER_LOCK_KEY;
+  readonly lockKey = LOCK_KEYS.standingOrders;
 
   constructor(private readonly deps: StandingOrderWatcherDeps) {}
 

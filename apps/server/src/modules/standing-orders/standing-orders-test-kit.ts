@@ -5,6 +5,7 @@ import {
   type MarketProduct,
   type PlaceStandingOrderBody,
   type StandingOrder,
+  STANDING_ORDER_PATHS,
 } from '@klik/api';
 import type { Maturity } from '@klik/domain';
 import { bearer } from '../../../test/test-app';
@@ -23,7 +24,7 @@ export function placeOrder(
 ): Promise<LightMyRequestResponse> {
   return w.t.app.inject({
     method: 'POST',
-    url: '/rest/standingorders',
+    url: STANDING_ORDER_PATHS.orders,
     headers: bearer(token),
     payload: {
       customerId: w.customer.id,

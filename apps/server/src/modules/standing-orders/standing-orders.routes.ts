@@ -10,7 +10,7 @@ import {
   StandingOrderSchema,
   StandingOrderSmsBodySchema,
 } from '@klik/api';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
 import type { StandingOrdersService } from './standing-orders.service';
 
 export const standingOrdersRoutes: FastifyPluginAsyncZod<{
@@ -48,7 +48,7 @@ export const standingOrdersRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    STANDING_ORDER_PATHS.listPattern,
+    STANDING_ORDER_PATHS.list,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -63,7 +63,7 @@ export const standingOrdersRoutes: FastifyPluginAsyncZod<{
   );
 
   app.delete(
-    STANDING_ORDER_PATHS.orderPattern,
+    STANDING_ORDER_PATHS.order,
     {
       preHandler: guards.requireAuth,
       schema: {

@@ -1,5 +1,4 @@
 import {
-  isAdminRole,
   type PlaceStandingOrderBodySchema,
   type SmsSent,
   type StandingOrder,
@@ -8,18 +7,20 @@ import {
 } from '@klik/api';
 import { checkStandingOrder, periodDeadline, toDec, type Period } from '@klik/domain';
 import type { z } from 'zod';
-import { AppError } from '../../http/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/auth.service';
-import { linkMayClick, seesEveryCustomer } from '../auth/customer-access';
-import { viewerOf } from '../positions/positions.service';
+import { AppError } from '../../kernel/http/app-error';
+import { writeAudit } from '../../kernel/audit/audit-log';
+import type { AuthContext } from '../../kernel/auth/auth-context';
 import {
-  currentTerms,
-  findContractByPublicId,
-  positionState,
-  userHasCustomer,
-} from '../purchase/purchase.repository';
-import { actorOf } from '../purchase/purchase-access';
+  assertMaySee,
+  mayApprove,
+  mayClickFor,
+  refusalFor,
+} from '../../kernel/access/customer-access';
+import {
+  clickContractOf,
+  currentTermsOf,
+  positionStateOf,
+} from '../purchase/click-contract.service';
 import type { PurchaseService } from '../purchase/purchase.service';
 import {
   sendPlacingCode,
@@ -27,6 +28,7 @@ import {
   type SecondFactorDeps,
 } from './placing-second-factor';
 import { endOrder, findOrder, listOrders, orderOf } from './standing-orders.repository';
+import { actorOf } from '../../kernel/audit/audit-log';
 
 type PlaceBody = z.infer<typeof PlaceStandingOrderBodySchema>;
 
@@ -40,38 +42,16 @@ export interface StandingOrdersDeps extends SecondFactorDeps {
 export class StandingOrdersService {
   constructor(private readonly deps: StandingOrdersDeps) {}
 
-  /** Admins see every customer; everyone else the customers they are linked to (403 otherwise). */
-  async #assertSees(auth: AuthContext, customerId: number): Promise<void> {
-    if (seesEveryCustomer(auth.user.role)) return;
-    if (!(await userHasCustomer(this.deps.db, auth.user.id, customerId))) {
-      throw new AppError('FORBIDDEN');
-    }
-  }
-
-  /** The right to click for the customer: the same the click path checks (DC_34). */
-  async #mayClick(auth: AuthContext, customerId: number): Promise<boolean> {
-    return viewerOf(auth).mayClick && (await linkMayClick(this.deps.db, auth.user.id, customerId));
-  }
-
-  /**
-   * Who may cancel: whoever may place orders for the customer, and staff who are not read-only
-   * (an administrator, or the customer's account manager), e.g. on the customer's request.
-   */
-  async #mayCancel(auth: AuthContext, customerId: number): Promise<boolean> {
-    if (isAdminRole(auth.user.role)) return !auth.user.readOnly;
-    return this.#mayClick(auth, customerId);
-  }
-
   async place(auth: AuthContext, body: PlaceBody, ip: string | null): Promise<StandingOrder> {
     const { db, now } = this.deps;
     const at = now();
-    await this.#assertSees(auth, body.customerId);
-    if (!(await this.#mayClick(auth, body.customerId))) throw new AppError('DC_34');
-    const contract = await findContractByPublicId(db, body.contractId);
+    await assertMaySee(this.deps.db, auth, body.customerId);
+    if (!(await mayClickFor(this.deps.db, auth, body.customerId))) throw new AppError('DC_34');
+    const contract = await clickContractOf(db, body.contractId);
     if (!contract || contract.customerId !== body.customerId) throw new AppError('NOT_FOUND');
     if (!contract.customerActive) throw new AppError('CUSTOMER_INACTIVE');
     const period: Period = { maturity: body.maturity, yearOfSupply: body.yearOfSupply };
-    const state = await positionState(db, contract, period.yearOfSupply, period.maturity);
+    const state = await positionStateOf(db, contract, period.yearOfSupply, period.maturity);
     if (state.volumes.length === 0) throw new AppError('NOT_FOUND');
     const deadline = periodDeadline(period, undefined, contract.deadlineRule);
     const limit = body.limitPrice ?? null;
@@ -110,7 +90,7 @@ export class StandingOrdersService {
         ip,
       );
     }
-    const terms = await currentTerms(db, contract.customerId, auth.user.id);
+    const terms = await currentTermsOf(db, contract.customerId, auth.user.id);
     if (terms && !terms.accepted) {
       throw new AppError('TERMS_NOT_ACCEPTED', {
         messageArgs: [terms.version],
@@ -176,8 +156,8 @@ export class StandingOrdersService {
   }
 
   async sendSms(auth: AuthContext, customerId: number, ip: string | null): Promise<SmsSent> {
-    await this.#assertSees(auth, customerId);
-    if (!(await this.#mayClick(auth, customerId))) throw new AppError('DC_34');
+    await assertMaySee(this.deps.db, auth, customerId);
+    if (!(await mayClickFor(this.deps.db, auth, customerId))) throw new AppError('DC_34');
     return sendPlacingCode(this.deps, auth, customerId, this.deps.now(), ip);
   }
 
@@ -186,10 +166,12 @@ export class StandingOrdersService {
     customerId: number,
     query: StandingOrderFilter,
   ): Promise<StandingOrderPage> {
-    await this.#assertSees(auth, customerId);
+    await assertMaySee(this.deps.db, auth, customerId);
     const { page, size } = query;
     const { rows, total } = await listOrders(this.deps.db, customerId, query);
-    const mayCancel = await this.#mayCancel(auth, customerId);
+    // Whoever may place orders for the customer may cancel them, and staff who are not read-only
+    // (e.g. on the customer's request): the same people who may approve its clicks.
+    const mayCancel = await mayApprove(this.deps.db, auth, customerId);
     return { data: rows.map((row) => orderOf(row, mayCancel)), page, size, total };
   }
 
@@ -200,13 +182,13 @@ export class StandingOrdersService {
     ip: string | null,
   ): Promise<StandingOrder> {
     const { db, now } = this.deps;
-    await this.#assertSees(auth, customerId);
+    await assertMaySee(db, auth, customerId);
     const row = await findOrder(db, orderId);
     if (!row || row.customer_id !== customerId) {
       // Ids cannot be probed (decision 006): only an administrator learns one does not exist.
-      throw new AppError(seesEveryCustomer(auth.user.role) ? 'NOT_FOUND' : 'FORBIDDEN');
+      throw refusalFor(auth);
     }
-    if (!(await this.#mayCancel(auth, customerId))) throw new AppError('FORBIDDEN');
+    if (!(await mayApprove(this.deps.db, auth, customerId))) throw new AppError('FORBIDDEN');
     const at = now();
     await db.transaction().execute(async (trx) => {
       // Whoever changes the row first wins: an execution that ran first leaves it EXECUTED.

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SYSTEM_PATHS } from '@klik/api';
 import { z } from 'zod';
-import type { ShiftableClock } from '../../clock';
+import type { ShiftableClock } from '../../kernel/clock';
 
 /**
  * Tests only (CLOCK_TEST_CONTROL, refused under NODE_ENV=production): moves the portal's clock
@@ -12,7 +13,7 @@ export const devClockRoutes: FastifyPluginAsyncZod<{ clock: ShiftableClock }> = 
   { clock },
 ) => {
   app.put(
-    '/rest/dev/clock',
+    SYSTEM_PATHS.devClock,
     {
       schema: {
         tags: ['development'],

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ENV_PATH, EnvironmentSettingsSchema, type EnvironmentSettings } from '@klik/api';
-import type { Config } from '../../config';
+import { EnvironmentSettingsSchema, type EnvironmentSettings, SYSTEM_PATHS } from '@klik/api';
+import type { Config } from '../../kernel/config/config';
 
 /** The web's settings of spec section 3, so one web build serves every deployment. */
 export function environmentSettings(config: Config): EnvironmentSettings {
@@ -27,7 +27,7 @@ export function environmentSettings(config: Config): EnvironmentSettings {
 export const envRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const settings = environmentSettings(config);
   app.get(
-    ENV_PATH,
+    SYSTEM_PATHS.env,
     {
       schema: {
         tags: ['web'],

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isDatabaseReachable, type Db } from '../../db/database';
-import type { EventBus } from '../realtime/event-bus';
+import type { EventBus } from '../../kernel/events/event-bus';
 
 const StatusSchema = z.object({ status: z.string() });
 /** The portal's own time: it differs from the machine's when CLOCK_START is set. */

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../kernel/http/app-error';
 import { hasIngestKey as hasBearerKey } from '../market/ingest-key';
 
 export interface MetricsOptions {

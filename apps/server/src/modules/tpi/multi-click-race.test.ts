@@ -4,7 +4,7 @@ import type { Maturity } from '@klik/domain';
 import { createContract, createCustomer, createOffers } from '../../../test/builders';
 import { ledgerInvariant, raceUser, startRaceApp, type RaceApp } from '../../../test/race-app';
 import { TestClock } from '../../../test/test-clock';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../kernel/http/app-error';
 import { FRIDAY_11 } from '../purchase/purchase-test-kit';
 import { MultiClickService } from './multi-click.service';
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import {
-  MULTI_CLICK_PATHS,
   MultiClickPreviewSchema,
   MultiClickResultSchema,
   type MultiClickPreview,
   type MultiClickPreviewBody,
   type MultiClickResult,
   type Quote,
+  TPI_PATHS,
 } from '@klik/api';
 import {
   createContract,
@@ -69,7 +69,7 @@ export function postPreview(
 ): Promise<LightMyRequestResponse> {
   return world.t.app.inject({
     method: 'POST',
-    url: MULTI_CLICK_PATHS.preview,
+    url: TPI_PATHS.multiClickPreview,
     headers: bearer(token),
     payload: {
       customerIds: world.customers.map((customer) => customer.id),
@@ -111,7 +111,7 @@ export function postMultiExecute(
 ): Promise<LightMyRequestResponse> {
   return world.t.app.inject({
     method: 'POST',
-    url: MULTI_CLICK_PATHS.execute,
+    url: TPI_PATHS.multiClickExecute,
     headers: bearer(token),
     payload: { items },
   });

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  MULTI_CLICK_PATHS,
   MultiClickExecuteBodySchema,
   MultiClickPreviewBodySchema,
   MultiClickPreviewSchema,
   MultiClickResultSchema,
+  TPI_PATHS,
 } from '@klik/api';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
 import type { MultiClickService } from './multi-click.service';
 
 /** Clicking for several customers at once: TPI consultants only (docs/tpi.md). */
@@ -17,7 +17,7 @@ export const multiClickRoutes: FastifyPluginAsyncZod<{
   const common = { tags: ['tpi'], security: [{ session: [] }] };
 
   app.post(
-    MULTI_CLICK_PATHS.preview,
+    TPI_PATHS.multiClickPreview,
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -32,7 +32,7 @@ export const multiClickRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    MULTI_CLICK_PATHS.execute,
+    TPI_PATHS.multiClickExecute,
     {
       preHandler: guards.requireAuth,
       schema: {

@@ -11,10 +11,9 @@ import type {
   MultiClickResult,
 } from '@klik/api';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import { writeAudit } from '../audit/audit.repository';
-import type { AuthContext } from '../auth/auth.service';
-import { actorOf } from '../purchase/purchase-access';
+import { AppError } from '../../kernel/http/app-error';
+import { writeAudit } from '../../kernel/audit/audit-log';
+import type { AuthContext } from '../../kernel/auth/auth-context';
 import type { PurchaseService } from '../purchase/purchase.service';
 import {
   countOpenQuotes,
@@ -22,6 +21,7 @@ import {
   findMatchingContracts,
   findQuoteOwners,
 } from './multi-click.repository';
+import { actorOf } from '../../kernel/audit/audit-log';
 
 export interface MultiClickDeps {
   db: Db;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { MarketProduct, PartName } from '../../db/schema';
-import { findContractHeads, type ContractHead } from '../positions/positions.repository';
+import type { ContractHead } from '../positions/positions.service';
 
 /** A customer of the consultant, in the order the cockpit pages them. */
 export interface TpiCustomerRow {
@@ -55,7 +55,7 @@ export async function findConsultantCustomerPage(
  * volume (for the next deadline).
  */
 export interface TpiPartYearRow {
-  contractId: number;
+  contractRowId: number;
   yearOfSupply: number;
   part: PartName;
   totalVolume: string;
@@ -84,15 +84,19 @@ export interface TpiData {
  * contracts, the ledger summed per contract, year and part by the database, the pending
  * approvals, and the OTC year offers of the products and years in use.
  */
-export async function findTpiData(db: Db, customerIds: readonly number[]): Promise<TpiData> {
+export async function findTpiData(
+  db: Db,
+  customerIds: readonly number[],
+  /** The contracts' own fields as the positions read them (the positions' service). */
+  headsOf: (db: Db, contractRowIds: readonly number[]) => Promise<ContractHead[]>,
+): Promise<TpiData> {
   if (customerIds.length === 0) {
     return { contracts: [], partYears: [], pending: new Map(), offers: [] };
   }
   const ids = (
     await db.selectFrom('contracts').select('id').where('customer_id', 'in', customerIds).execute()
   ).map((row) => row.id);
-  // The contracts' own fields as the positions read them.
-  const contracts = (await findContractHeads(db, ids)).sort((x, y) =>
+  const contracts = (await headsOf(db, ids)).sort((x, y) =>
     x.contractId < y.contractId ? -1 : x.contractId > y.contractId ? 1 : 0,
   );
   if (contracts.length === 0) {
@@ -126,7 +130,7 @@ export async function findTpiData(db: Db, customerIds: readonly number[]): Promi
       .execute(),
   ]);
   const partYears = ledger.rows.map((row) => ({
-    contractId: row.contract_id,
+    contractRowId: row.contract_id,
     yearOfSupply: row.year_of_supply,
     part: row.part,
     totalVolume: row.total_volume,

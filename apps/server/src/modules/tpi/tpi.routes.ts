@@ -9,11 +9,10 @@ import {
   TpiPageSchema,
   TpiQuerySchema,
 } from '@klik/api';
-import type { Db } from '../../db/database';
-import type { AuthGuards } from '../auth/auth-guards';
-import { sessionOf } from '../auth/auth-guards';
+import type { AuthGuards } from '../../kernel/auth/auth-guards';
+import { sessionOf } from '../../kernel/auth/auth-guards';
 import { tpiCsv, tpiXlsx } from './tpi-export';
-import { TpiService } from './tpi.service';
+import type { TpiService } from './tpi.service';
 
 // A plain reply: its send takes JSON already written, which the typed reply would refuse.
 function sendWritten(reply: FastifyReply, json: string): FastifyReply {
@@ -24,11 +23,11 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /** The TPI consultant's data calls (docs/tpi.md); reads only, so nothing is audited. */
 export const tpiRoutes: FastifyPluginAsyncZod<{
-  db: Db;
+  tpi: TpiService;
   guards: AuthGuards;
+  /** The day in an export's file name. */
   now: () => Date;
-}> = async (app, { db, guards, now }) => {
-  const tpi = new TpiService({ db, now });
+}> = async (app, { tpi, guards, now }) => {
   const common = { tags: ['tpi'], security: [{ session: [] }] };
 
   app.get(

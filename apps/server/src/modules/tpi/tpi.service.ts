@@ -21,15 +21,15 @@ import type {
   TpiSummary,
 } from '@klik/api';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../auth/auth.service';
+import { AppError } from '../../kernel/http/app-error';
+import type { AuthContext } from '../../kernel/auth/auth-context';
 import {
   marginsOf,
   marketProductsOfProducts,
   type MarginOf,
   type MarketProducts,
-} from '../margins/margin-pricing';
-import type { ContractHead } from '../positions/positions.repository';
+} from '../../kernel/pricing/margin-pricing';
+import { contractHeads, type ContractHead } from '../positions/positions.service';
 import {
   findActableUsers,
   findConsultantCustomer,
@@ -67,7 +67,10 @@ export class TpiService {
     assertTpiConsultant(auth);
     const customer = await findConsultantCustomer(this.deps.db, auth.user.id, customerId);
     if (!customer) throw new AppError('FORBIDDEN');
-    const [data] = await this.#build([customer], await findTpiData(this.deps.db, [customer.id]));
+    const [data] = await this.#build(
+      [customer],
+      await findTpiData(this.deps.db, [customer.id], contractHeads),
+    );
     return data as TpiCustomerData;
   }
 
@@ -91,6 +94,7 @@ export class TpiService {
       await findTpiData(
         this.deps.db,
         rows.map((row) => row.id),
+        contractHeads,
       ),
     );
     return tpiCockpit(data, filter, this.deps.now());
@@ -105,6 +109,7 @@ export class TpiService {
     const data = await findTpiData(
       this.deps.db,
       rows.map((row) => row.id),
+      contractHeads,
     );
     return { data: await this.#build(rows, data), page: query.page, size: query.size, total };
   }
@@ -126,7 +131,7 @@ export class TpiService {
     );
     const partYears = new Map<number, TpiPartYearRow[]>();
     for (const row of data.partYears) {
-      partYears.set(row.contractId, [...(partYears.get(row.contractId) ?? []), row]);
+      partYears.set(row.contractRowId, [...(partYears.get(row.contractRowId) ?? []), row]);
     }
     const contracts = new Map<number, TpiContract[]>();
     for (const contract of data.contracts) {

@@ -1,26 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { REST, TradingStatusSchema } from '@klik/api';
-import type { Db } from '../../db/database';
-import { writeAudit } from '../audit/audit.repository';
-import { sessionOf, type AuthGuards } from '../auth/auth-guards';
-import { notify } from '../notifications/notify';
-import { enqueueEvent } from '../realtime/event-outbox';
-import { readTradingStatus, writeTradingStatus } from './trading.repository';
+import { TradingStatusSchema, TRADING_PATHS } from '@klik/api';
+import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
+import type { TradingService } from './trading.service';
 
 export interface TradingRoutesOptions {
-  db: Db;
+  trading: TradingService;
   guards: AuthGuards;
-  /** Publishes the committed events (never throws; see event-outbox.ts). */
-  flushEvents: () => Promise<void>;
-  now: () => Date;
 }
 
 export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async (
   app,
-  { db, guards, flushEvents, now },
+  { trading, guards },
 ) => {
   app.get(
-    REST.tradingStatus,
+    TRADING_PATHS.status,
     {
       schema: {
         tags: ['trading'],
@@ -28,11 +21,11 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
         response: { 200: TradingStatusSchema },
       },
     },
-    async () => readTradingStatus(db),
+    async () => trading.status(),
   );
 
   app.put(
-    REST.tradingStatus,
+    TRADING_PATHS.status,
     {
       preHandler: guards.requirePermission('trading.pause'),
       schema: {
@@ -43,36 +36,6 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
         response: { 200: TradingStatusSchema },
       },
     },
-    async (request) => {
-      const auth = sessionOf(request);
-      const { pauzeActive } = request.body;
-      const at = now();
-      // Stored, audited and announced in one transaction: a pause that is stored is a success,
-      // and its tradingStatusUpdate reaches every browser, later if the bus is down right now.
-      await db.transaction().execute(async (trx) => {
-        const { previous } = await writeTradingStatus(trx, pauzeActive, auth.user.id, at);
-        await writeAudit(trx, {
-          at,
-          actor: { id: auth.user.id, username: auth.user.username },
-          impersonator: auth.impersonator,
-          action: 'setTradingStatus',
-          outcome: 'success',
-          subject: pauzeActive ? 'paused' : 'resumed',
-          details: { pauzeActive, previous },
-          ip: request.ip,
-        });
-        await enqueueEvent(trx, 'tradingStatusUpdate', { pauzeActive });
-        // Pausing an already paused portal tells nobody anything new.
-        if (previous !== pauzeActive) {
-          await notify(trx, {
-            kind: pauzeActive ? 'TRADING_PAUSED' : 'TRADING_RESUMED',
-            to: { everyone: true },
-            at,
-          });
-        }
-      });
-      await flushEvents();
-      return { pauzeActive };
-    },
+    async (request) => trading.setStatus(sessionOf(request), request.body.pauzeActive, request.ip),
   );
 };

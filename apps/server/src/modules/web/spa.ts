@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sendError } from '../../http/error-handler';
+import { sendError } from '../../kernel/http/error-handler';
 
 const NEVER_CACHED = 'no-store';
 

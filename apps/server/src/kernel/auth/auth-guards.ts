@@ -1,0 +1,69 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { principalOf, reachOf, type Action, type Reach, type Role } from '@klik/api';
+import { AppError } from '../http/app-error';
+import type { AuthContext, Authenticator } from './auth-context';
+import { tokenFromAuthorizationHeader } from './session-token';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireAuth; null on routes that do not ask for a session. */
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** The route serves a session that must change its initial password first (changePassword). */
+    allowWithInitialPassword?: boolean;
+    /** The route serves an administrator who must set up their authenticator app first (myinfo). */
+    allowWithoutSecondFactor?: boolean;
+  }
+}
+
+export interface AuthGuards {
+  requireAuth: preHandlerAsyncHookHandler;
+  requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
+  /** Lets through who reaches the action at all in the permission matrix (docs/permissions.md). */
+  requirePermission: (action: Action) => preHandlerAsyncHookHandler;
+}
+
+/** The session of a request that passed requireAuth. */
+export function sessionOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED');
+  return request.auth;
+}
+
+/** How far the caller reaches for an action (all, own or none), read-only sessions included. */
+export function reachOfCaller(auth: AuthContext, action: Action): Reach {
+  return reachOf(
+    action,
+    principalOf(auth.user.role, auth.user.manageUsers, auth.user.allowTPIPage),
+    auth.user.readOnly,
+  );
+}
+
+export function createAuthGuards(auth: Authenticator): AuthGuards {
+  const requireAuth: preHandlerAsyncHookHandler = async (request) => {
+    const token = tokenFromAuthorizationHeader(request.headers.authorization);
+    // Reads may use a session read a moment ago; a state change always reads it (and the user's
+    // rights) from the database, so a revoked right stops the very next click.
+    const mayUseCache = request.method === 'GET' || request.method === 'HEAD';
+    const context = token ? await auth.authenticate(token, { mayUseCache }) : null;
+    if (!context) throw new AppError('UNAUTHENTICATED');
+    if (context.user.mustChangePassword && !request.routeOptions.config.allowWithInitialPassword) {
+      throw new AppError('PASSWORD_CHANGE_REQUIRED');
+    }
+    if (context.user.secondFactorPending && !request.routeOptions.config.allowWithoutSecondFactor) {
+      throw new AppError('SECOND_FACTOR_SETUP_REQUIRED');
+    }
+    request.auth = context;
+  };
+  const requireRole = (...roles: Role[]): preHandlerAsyncHookHandler =>
+    async function (this: unknown, request, reply) {
+      await requireAuth.call(this as never, request, reply);
+      if (!roles.includes(sessionOf(request).user.role)) throw new AppError('FORBIDDEN');
+    };
+  const requirePermission = (action: Action): preHandlerAsyncHookHandler =>
+    async function (this: unknown, request, reply) {
+      await requireAuth.call(this as never, request, reply);
+      if (reachOfCaller(sessionOf(request), action) === 'none') throw new AppError('FORBIDDEN');
+    };
+  return { requireAuth, requireRole, requirePermission };
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+import { readSsoConfig } from './sso-config';
+
+const ACME = {
+  SSO_PROVIDERS: 'acme, globex',
+  SSO_ACME_ISSUER: 'https://login.acme.example',
+  SSO_ACME_CLIENT_ID: 'klik',
+  SSO_ACME_CLIENT_SECRET: 'acme-secret',
+  SSO_ACME_CUSTOMERS: '3, 4',
+  SSO_ACME_LABEL: 'Acme Corp',
+  SSO_GLOBEX_ISSUER: 'https://id.globex.example/realms/staff',
+  SSO_GLOBEX_CLIENT_ID: 'klik-portal',
+  SSO_GLOBEX_CLIENT_SECRET: 'globex-secret',
+  SSO_GLOBEX_STAFF: 'yes',
+};
+
+describe('single sign-on configuration', () => {
+  it('reads every provider from its own variables', () => {
+    const { sso, problems } = readSsoConfig(ACME, 'http://localhost:3000');
+    expect(problems).toEqual([]);
+    expect(sso).toEqual({
+      redirectUrl: 'http://localhost:3000/sso',
+      providers: [
+        {
+          id: 'acme',
+          label: 'Acme Corp',
+          issuer: 'https://login.acme.example',
+          clientId: 'klik',
+          clientSecret: 'acme-secret',
+          customerIds: [3, 4],
+          staff: false,
+        },
+        {
+          id: 'globex',
+          label: 'globex',
+          issuer: 'https://id.globex.example/realms/staff',
+          clientId: 'klik-portal',
+          clientSecret: 'globex-secret',
+          customerIds: [],
+          staff: true,
+        },
+      ],
+    });
+  });
+
+  it('sends the browser back to PUBLIC_URL/sso unless SSO_REDIRECT_URL names another address', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://klik.example/' }).sso.redirectUrl).toBe(
+      'https://klik.example/sso',
+    );
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://klik.example', SSO_REDIRECT_URL: 'https://sso.klik/sso' })
+        .sso.redirectUrl,
+    ).toBe('https://sso.klik/sso');
+  });
+
+  it('makes the web entry point the ssourl once a provider exists, unless KLIK_SSO_URL says else', () => {
+    expect(loadConfig({}).web.ssourl).toBeNull();
+    expect(loadConfig(ACME).web.ssourl).toBe('/loginoauth');
+    expect(loadConfig({ ...ACME, KLIK_SSO_URL: '/elsewhere' }).web.ssourl).toBe('/elsewhere');
+  });
+
+  it('names every wrong variable', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return error instanceof ConfigError ? error.problems : [String(error)];
+      }
+    };
+    expect(
+      problems({
+        SSO_PROVIDERS: 'Bad_Id,acme,acme',
+        SSO_ACME_ISSUER: 'ftp://x',
+        SSO_ACME_CUSTOMERS: '1,x',
+        SSO_ACME_STAFF: 'maybe',
+        SSO_REDIRECT_URL: 'nowhere',
+      }),
+    ).toEqual([
+      'SSO_REDIRECT_URL: must start with http:// or https://',
+      'SSO_PROVIDERS: "Bad_Id" must be 1 to 40 lower-case letters, digits or "-"',
+      'SSO_ACME_ISSUER: required, an http(s) URL',
+      'SSO_ACME_CLIENT_ID: required',
+      'SSO_ACME_CLIENT_SECRET: required',
+      'SSO_ACME_CUSTOMERS: "x" is not a customer id',
+      'SSO_ACME_STAFF: expected true or false, got "maybe"',
+      'SSO_PROVIDERS: "acme" is named twice',
+    ]);
+    expect(
+      problems({ ...ACME, SSO_ACME_ISSUER: 'http://login.acme.example', NODE_ENV: 'production' }),
+    ).toEqual(['SSO_ACME_ISSUER: must start with https:// with NODE_ENV=production']);
+  });
+});

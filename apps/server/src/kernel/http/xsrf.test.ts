@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/builders';
+import { buildTestApp, login, type TestApp } from '../../../test/test-app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+function xsrfCookieOf(setCookie: string | string[] | undefined): string | null {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const cookie = all.find((value) => value.startsWith('XSRF-TOKEN='));
+  return cookie ? cookie.slice('XSRF-TOKEN='.length).split(';')[0]! : null;
+}
+
+describe('XSRF protection', () => {
+  it('sets a readable, same-site XSRF-TOKEN cookie when the browser has none', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/env.json' });
+    const header = [response.headers['set-cookie']]
+      .flat()
+      .find((v) => v?.startsWith('XSRF-TOKEN='));
+    expect(header).toBeDefined();
+    expect(header).toMatch(/SameSite=Strict/i);
+    expect(header).toMatch(/Path=\//);
+    expect(header).not.toMatch(/HttpOnly/i);
+    expect(xsrfCookieOf(response.headers['set-cookie'])!.length).toBeGreaterThanOrEqual(43);
+  });
+
+  it('does not replace a cookie the browser already has', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/env.json',
+      cookies: { 'XSRF-TOKEN': 'existing' },
+    });
+    expect(xsrfCookieOf(response.headers['set-cookie'])).toBeNull();
+  });
+
+  it('refuses a state-changing request with the cookie but a missing or wrong header', async () => {
+    const user = await createUser(t.db);
+    for (const headers of [{}, { 'x-xsrf-token': 'other-value' }]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/rest/authentication/login',
+        cookies: { 'XSRF-TOKEN': 'cookie-value' },
+        headers,
+        payload: { username: user.username, password: user.password },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'XSRF_MISMATCH' });
+    }
+  });
+
+  it('accepts the request when the header echoes the cookie', async () => {
+    const user = await createUser(t.db);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/rest/authentication/login',
+      cookies: { 'XSRF-TOKEN': 'cookie-value' },
+      headers: { 'x-xsrf-token': 'cookie-value' },
+      payload: { username: user.username, password: user.password },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('lets a bearer-token client without cookies through', async () => {
+    const user = await createUser(t.db);
+    const session = await login(t.app, user.username, user.password);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/rest/authentication/admin/setLocale/en',
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    expect(response.statusCode).toBe(204);
+  });
+
+  it('does not check safe methods', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/rest/tradingstatus',
+      cookies: { 'XSRF-TOKEN': 'cookie-value' },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,143 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+
+// The sessions table belongs here: signing in (modules/auth) creates and reads sessions, and every
+// other question about one (is it open, whose is it, end it) is answered by this file alone.
+
+export interface SessionValidity {
+  id: number;
+  revokedAt: Date | null;
+  lastUsedAt: Date;
+  absoluteExpiresAt: Date;
+  userDisabled: boolean;
+  impersonatorDisabled: boolean;
+}
+
+/** What decides whether each of these sessions is still valid; missing ids are gone. */
+export async function sessionValidity(
+  db: Db,
+  sessionIds: readonly number[],
+): Promise<SessionValidity[]> {
+  if (sessionIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('users as impersonators', 'impersonators.id', 'sessions.impersonator_user_id')
+    .select([
+      'sessions.id',
+      'sessions.revoked_at',
+      'sessions.last_used_at',
+      'sessions.absolute_expires_at',
+      'users.disabled as user_disabled',
+      'impersonators.disabled as impersonator_disabled',
+    ])
+    .where('sessions.id', 'in', [...sessionIds])
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    revokedAt: row.revoked_at,
+    lastUsedAt: row.last_used_at,
+    absoluteExpiresAt: row.absolute_expires_at,
+    userDisabled: row.user_disabled,
+    impersonatorDisabled: row.impersonator_disabled === true,
+  }));
+}
+
+/** A session that still works at `now`: not revoked, not past its end, not idle too long. */
+export function sessionOpenAt(now: Date, idleMinutes: number) {
+  return (eb: ExpressionBuilder<Database, 'sessions'>) =>
+    eb.and([
+      eb('sessions.revoked_at', 'is', null),
+      eb('sessions.absolute_expires_at', '>', now),
+      eb('sessions.last_used_at', '>', new Date(now.getTime() - idleMinutes * 60_000)),
+    ]);
+}
+
+/** Sessions that are neither revoked nor expired at an instant, most recently used first. */
+export async function activeSessions(db: Db, now: Date, idleMinutes: number) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('users as impersonators', 'impersonators.id', 'sessions.impersonator_user_id')
+    .select([
+      'sessions.id',
+      'users.username',
+      'users.name',
+      'users.role',
+      'impersonators.username as impersonatedBy',
+      'sessions.read_only',
+      'sessions.created_at',
+      'sessions.last_used_at',
+      'sessions.ip',
+    ])
+    .where(sessionOpenAt(now, idleMinutes))
+    .where('users.disabled', '=', false)
+    .orderBy('sessions.last_used_at', 'desc')
+    .orderBy('sessions.id', 'desc')
+    .limit(1000)
+    .execute();
+}
+
+/** The user's own sessions that still work: not revoked, not idle too long, not past their end. */
+export async function openSessionsOf(db: Db, userId: number, now: Date, idleMinutes: number) {
+  return db
+    .selectFrom('sessions')
+    .leftJoin('users as impersonators', 'impersonators.id', 'sessions.impersonator_user_id')
+    .select([
+      'sessions.id',
+      'sessions.ip',
+      'sessions.user_agent',
+      'sessions.created_at',
+      'sessions.last_used_at',
+      'impersonators.username as impersonatedBy',
+    ])
+    .where('sessions.user_id', '=', userId)
+    .where(sessionOpenAt(now, idleMinutes))
+    .orderBy('sessions.last_used_at', 'desc')
+    .orderBy('sessions.id', 'desc')
+    .limit(200)
+    .execute();
+}
+
+/**
+ * Revokes one active session; answers its user when there was one to revoke. With an owner, only
+ * a session of that user (a user ending one of their own), so another user's id changes nothing.
+ */
+export async function revokeSession(
+  db: Db,
+  sessionId: number,
+  now: Date,
+  owner: { userId: number } | null = null,
+): Promise<{ userId: number; username: string } | undefined> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .from('users')
+    .whereRef('users.id', '=', 'sessions.user_id')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.revoked_at', 'is', null);
+  if (owner) query = query.where('sessions.user_id', '=', owner.userId);
+  return query.returning(['users.id as userId', 'users.username']).executeTakeFirst();
+}
+
+/**
+ * Revokes every active session of these users, also those where they sign in as someone else,
+ * except the one named; answers the ids that were revoked.
+ */
+export async function revokeSessionsOfUsers(
+  db: Db,
+  userIds: readonly number[],
+  now: Date,
+  exceptSessionId: number | null = null,
+): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where((eb) => eb.or([eb('user_id', 'in', userIds), eb('impersonator_user_id', 'in', userIds)]))
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId !== null) query = query.where('id', '<>', exceptSessionId);
+  const rows = await query.returning('id').execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,11 @@
+import { defineModule } from '../../kernel/modules';
+import { clickConfirmationRoutes } from './click-confirmation.routes';
+
+/** The PDF confirmation of a completed click (docs/notifications.md). */
+export const clickConfirmationModule = defineModule('click-confirmation', ['auth'], async (app) => {
+  await app.register(clickConfirmationRoutes, {
+    db: app.deps.db,
+    guards: app.guards,
+    title: app.config.web.title,
+  });
+});
