@@ -31,6 +31,19 @@ export async function enqueueEvent<N extends DurableEventName>(
     .execute();
 }
 
+/** Several events of one kind into the outbox in one statement (an import's many contracts). */
+export async function enqueueEvents<N extends DurableEventName>(
+  trx: Db,
+  name: N,
+  payloads: readonly BusEvents[N][],
+): Promise<void> {
+  if (payloads.length === 0) return;
+  await trx
+    .insertInto('event_outbox')
+    .values(payloads.map((payload) => ({ name, payload: JSON.stringify(payload) })))
+    .execute();
+}
+
 export interface EventOutboxDeps {
   db: Db;
   bus: EventBus;

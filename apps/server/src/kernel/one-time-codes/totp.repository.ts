@@ -75,3 +75,38 @@ export async function consumeTotpCode(
     .execute();
   return 'accepted';
 }
+
+/**
+ * Stores a new, not yet confirmed secret (sealed): it replaces one never confirmed, never an app
+ * in use. Answers whether it was stored.
+ */
+export async function storeTotpSecret(
+  db: Db,
+  userId: number,
+  sealedSecret: string,
+  at: Date,
+): Promise<boolean> {
+  const values = { secret: sealedSecret, created_at: at, last_used_step: null };
+  const stored = await db
+    .insertInto('user_totp')
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet(values).where('user_totp.enabled_at', 'is', null),
+    )
+    .returning('user_id')
+    .executeTakeFirst();
+  return stored !== undefined;
+}
+
+/** The confirmed app is on from `at`. */
+export async function enableTotp(trx: Db, userId: number, at: Date): Promise<void> {
+  await trx
+    .updateTable('user_totp')
+    .set({ enabled_at: at })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function removeTotp(trx: Db, userId: number): Promise<void> {
+  await trx.deleteFrom('user_totp').where('user_id', '=', userId).execute();
+}

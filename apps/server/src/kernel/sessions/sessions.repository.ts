@@ -141,3 +141,18 @@ export async function revokeSessionsOfUsers(
   const rows = await query.returning('id').execute();
   return rows.map((row) => row.id);
 }
+
+/**
+ * The user's sessions that waited for a second factor may do everything now; answers their ids
+ * (their cached copies must be forgotten).
+ */
+export async function clearSecondFactorPending(trx: Db, userId: number): Promise<number[]> {
+  const freed = await trx
+    .updateTable('sessions')
+    .set({ second_factor_pending: false })
+    .where('user_id', '=', userId)
+    .where('second_factor_pending', '=', true)
+    .returning('id')
+    .execute();
+  return freed.map((row) => row.id);
+}

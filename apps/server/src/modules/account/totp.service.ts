@@ -1,7 +1,6 @@
 import type { Account, TotpEnrolment } from '@klik/api';
 import type { Db } from '../../db/database';
 import { AppError } from '../../kernel/http/app-error';
-import { writeAudit } from '../../kernel/audit/audit-log';
 import type { AuthContext } from '../../kernel/auth/auth-context';
 import {
   newTotpSecret,
@@ -12,8 +11,12 @@ import {
 import {
   assertTotpNotThrottled,
   consumeTotpCode,
+  enableTotp,
+  removeTotp,
+  storeTotpSecret,
 } from '../../kernel/one-time-codes/totp.repository';
-import { actorOf } from '../../kernel/audit/audit-log';
+import { clearSecondFactorPending } from '../../kernel/sessions/sessions.repository';
+import { actorOf, writeAudit } from '../../kernel/audit/audit-log';
 
 export interface TotpDeps {
   db: Db;
@@ -38,16 +41,9 @@ export class TotpService {
     const { db, now, key } = this.deps;
     if (auth.impersonator) throw new AppError('FORBIDDEN');
     const secret = newTotpSecret();
-    const values = { secret: sealTotpSecret(secret, key), created_at: now(), last_used_step: null };
-    const stored = await db
-      .insertInto('user_totp')
-      .values({ user_id: auth.user.id, ...values })
-      .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet(values).where('user_totp.enabled_at', 'is', null),
-      )
-      .returning('user_id')
-      .executeTakeFirst();
-    if (!stored) throw new AppError('SECOND_FACTOR_UNAVAILABLE');
+    if (!(await storeTotpSecret(db, auth.user.id, sealTotpSecret(secret, key), now()))) {
+      throw new AppError('SECOND_FACTOR_UNAVAILABLE');
+    }
     const uri = totpUri(auth.user.username, secret);
     return { uri, secret, qrCode: await totpQrCode(uri) };
   }
@@ -67,19 +63,9 @@ export class TotpService {
         state: 'pending',
       });
       if (check !== 'accepted') return check;
-      await trx
-        .updateTable('user_totp')
-        .set({ enabled_at: at })
-        .where('user_id', '=', auth.user.id)
-        .execute();
+      await enableTotp(trx, auth.user.id, at);
       // An administrator who had to set the app up may now do everything in their sessions.
-      const freed = await trx
-        .updateTable('sessions')
-        .set({ second_factor_pending: false })
-        .where('user_id', '=', auth.user.id)
-        .where('second_factor_pending', '=', true)
-        .returning('id')
-        .execute();
+      const freed = await clearSecondFactorPending(trx, auth.user.id);
       await writeAudit(trx, {
         ...actorOf(auth),
         at,
@@ -88,7 +74,7 @@ export class TotpService {
         subject: auth.user.username,
         ip,
       });
-      return freed.map((row) => row.id);
+      return freed;
     });
     await this.#refuseUnless(auth, ended, 'account.totp.enable', ip);
     if (Array.isArray(ended)) this.deps.forgetSessions(ended);
@@ -110,7 +96,7 @@ export class TotpService {
         state: 'on',
       });
       if (check !== 'accepted') return check;
-      await trx.deleteFrom('user_totp').where('user_id', '=', auth.user.id).execute();
+      await removeTotp(trx, auth.user.id);
       await writeAudit(trx, {
         ...actorOf(auth),
         at,

@@ -17,12 +17,8 @@ import { consumeTotpCode, totpStatusOf } from '../../kernel/one-time-codes/totp.
 import { writeAudit } from '../../kernel/audit/audit-log';
 import {
   findAllowedCustomers,
-  findSessionByTokenHash,
-  findSessionWithUsers,
   findUserById,
   findUserByUsername,
-  insertSession,
-  touchSession,
   updateUserLocale,
 } from './auth.repository';
 import type { AuthContext, RequestInfo } from '../../kernel/auth/auth-context';
@@ -33,6 +29,12 @@ import { hashPassword, verifyPassword } from '../../kernel/passwords/password-ha
 import { assertPasswordAllowed } from '../../kernel/passwords/password-policy';
 import { hashSessionToken, newSessionToken } from '../../kernel/auth/session-token';
 import { linkedCustomerIds, hasOnlyInactiveCustomers } from '../../kernel/access/customer-access';
+import {
+  insertSession,
+  findSessionByTokenHash,
+  findSessionWithUsers,
+  touchSession,
+} from '../../kernel/sessions/sessions-store';
 
 export interface AuthServiceDeps {
   db: Db;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/database';
 import type { PlannedContract, StoredContract, StoredState } from './import.plan';
+import { enqueueEvents } from '../../kernel/events/event-outbox';
 
 /*
  * The import's reads and writes, a fixed number of statements whatever the file's size: the
@@ -194,17 +195,9 @@ export async function enqueueClickUpdates(
   trx: Db,
   contracts: readonly { contractId: string; customerId: number }[],
 ): Promise<void> {
-  if (contracts.length === 0) return;
-  await trx
-    .insertInto('event_outbox')
-    .values(
-      contracts.map((contract) => ({
-        name: 'clickUpdate',
-        payload: JSON.stringify({
-          contractId: contract.contractId,
-          customerId: contract.customerId,
-        }),
-      })),
-    )
-    .execute();
+  await enqueueEvents(
+    trx,
+    'clickUpdate',
+    contracts.map(({ contractId, customerId }) => ({ contractId, customerId })),
+  );
 }
