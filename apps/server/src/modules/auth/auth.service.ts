@@ -35,6 +35,7 @@ import {
   findSessionWithUsers,
   touchSession,
 } from '../../kernel/sessions/sessions-store';
+import { storeChosenPassword } from '../../kernel/passwords/password-store';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -428,15 +429,7 @@ export class AuthService {
     if (body.newPassword === body.currentPassword) throw new AppError('PASSWORD_NOT_CHANGED');
     const passwordHash = await hashPassword(body.newPassword);
     const ended = await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set((eb) => ({
-          password_hash: passwordHash,
-          must_change_password: false,
-          version: eb('version', '+', 1),
-        }))
-        .where('id', '=', user.id)
-        .execute();
+      await storeChosenPassword(trx, user.id, passwordHash);
       // This session stays: it is the one that just proved the password.
       const revoked = await revokeSessionsOfUsers(trx, [user.id], now(), auth.sessionId);
       await writeAudit(trx, {

@@ -82,15 +82,3 @@ export async function findLiveToken(
   if (!user) return null;
   return { id: token.id, purpose: token.purpose, expiresAt: token.expires_at, user };
 }
-
-export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set((eb) => ({
-      password_hash: passwordHash,
-      must_change_password: false,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', userId)
-    .execute();
-}

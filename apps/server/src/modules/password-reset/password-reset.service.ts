@@ -20,12 +20,12 @@ import {
   findLiveToken,
   findUserByUsernameOrEmail,
   insertResetToken,
-  setPassword,
   voidTokensOf,
 } from './password-reset.repository';
 import { resetLink, resetMail } from './reset-mail';
 import { admitResetRequest } from './reset-throttle';
 import { linkedCustomerIds, hasOnlyInactiveCustomers } from '../../kernel/access/customer-access';
+import { storeChosenPassword } from '../../kernel/passwords/password-store';
 
 export interface PasswordResetDeps {
   db: Db;
@@ -187,7 +187,7 @@ export class PasswordResetService {
         // Locked and checked again: of two resets with one link, only the first gets here.
         const still = await findLiveToken(trx, tokenHash, at, true);
         if (!still) throw new AppError('RESET_LINK_INVALID');
-        await setPassword(trx, still.user.id, passwordHash);
+        await storeChosenPassword(trx, still.user.id, passwordHash);
         await voidTokensOf(trx, still.user.id, at);
         const revoked = await revokeSessionsOfUsers(trx, [still.user.id], at);
         await this.#auditReset(
