@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { idleCutoff } from './session-open';
 
 // The sessions table belongs here: signing in (modules/auth) creates and reads sessions, and every
 // other question about one (is it open, whose is it, end it) is answered by this file alone.
@@ -50,7 +51,7 @@ export function sessionOpenAt(now: Date, idleMinutes: number) {
     eb.and([
       eb('sessions.revoked_at', 'is', null),
       eb('sessions.absolute_expires_at', '>', now),
-      eb('sessions.last_used_at', '>', new Date(now.getTime() - idleMinutes * 60_000)),
+      eb('sessions.last_used_at', '>', idleCutoff(now, idleMinutes)),
     ]);
 }
 

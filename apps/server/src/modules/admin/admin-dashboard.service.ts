@@ -14,6 +14,7 @@ import { clickDetails } from '../clicks/clicks.service';
 import { findEvents } from './audit.service';
 import { scopeOf } from './permissions';
 import { likePattern } from '../../db/like-pattern';
+import { idleCutoff } from '../../kernel/sessions/session-open';
 
 export interface AdminDashboardDeps extends AdminDeps {
   /** A session unused for longer has ended (SESSION_IDLE_MINUTES). */
@@ -45,7 +46,7 @@ export class AdminDashboardService {
         ? sql`true`
         : sql`u.role in ('customer', 'consultant') and exists (select 1 from user_customers uc
             where uc.user_id = u.id and ${customerIn('uc.customer_id')})`;
-    const idleSince = new Date(at.getTime() - idleMinutes * 60_000);
+    const idleSince = idleCutoff(at, idleMinutes);
     const result = await sql<{
       customers_active: number;
       customers_inactive: number;

@@ -36,6 +36,7 @@ import {
   touchSession,
 } from '../../kernel/sessions/sessions-store';
 import { storeChosenPassword } from '../../kernel/passwords/password-store';
+import { hasSessionExpired } from '../../kernel/sessions/session-open';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -363,10 +364,7 @@ export class AuthService {
       if (!session || session.revokedAt !== null) return null;
       this.#sessions.keep(tokenHash, session, at.getTime());
     }
-    const idleDeadline = session.lastUsedAt.getTime() + config.session.idleMinutes * 60_000;
-    if (at.getTime() >= session.absoluteExpiresAt.getTime() || at.getTime() >= idleDeadline) {
-      return null;
-    }
+    if (hasSessionExpired(session, at, config.session.idleMinutes)) return null;
     const { user } = session;
     if (user.disabled) return null;
     let impersonator: AuthContext['impersonator'] = null;

@@ -13,6 +13,7 @@ import { seesEveryCustomer } from '../../kernel/access/customer-access';
 import type { BusEvents, EventBus } from '../../kernel/events/event-bus';
 import { sessionValidity } from '../../kernel/sessions/sessions.repository';
 import { customerAccessOf } from './realtime.repository';
+import { hasSessionExpired } from '../../kernel/sessions/session-open';
 
 export interface RealtimeHubDeps {
   db: Db;
@@ -162,8 +163,8 @@ export class RealtimeHub {
   async checkSessions(): Promise<void> {
     if (this.#clients.size === 0) return;
     const clients = [...this.#clients];
-    const now = this.deps.now().getTime();
-    const idleMs = this.deps.session.idleMinutes * 60_000;
+    const now = this.deps.now();
+    const { idleMinutes } = this.deps.session;
     try {
       const rows = await sessionValidity(
         this.deps.db,
@@ -174,8 +175,7 @@ export class RealtimeHub {
       for (const row of rows) {
         if (row.revokedAt !== null) ending.set(row.id, 'TERMINATED');
         else if (row.userDisabled || row.impersonatorDisabled) ending.set(row.id, 'TERMINATED');
-        else if (now >= row.absoluteExpiresAt.getTime() || now >= row.lastUsedAt.getTime() + idleMs)
-          ending.set(row.id, 'EXPIRED');
+        else if (hasSessionExpired(row, now, idleMinutes)) ending.set(row.id, 'EXPIRED');
       }
       for (const client of clients) {
         if (!known.has(client.sessionId)) ending.set(client.sessionId, 'TERMINATED');
