@@ -11,7 +11,7 @@ import { addDays, amsterdamDate, amsterdamInstant, MIDNIGHT } from '@klik/domain
 import type { AuthContext } from '../../kernel/auth/auth-context';
 import type { AdminDeps } from './admin-change';
 import { clickDetails } from '../clicks/clicks.service';
-import { findEvents } from './audit.service';
+import { findAuditEvents } from '../../kernel/audit/audit-reading';
 import { scopeOf } from './permissions';
 import { likePattern } from '../../db/like-pattern';
 import { idleCutoff } from '../../kernel/sessions/session-open';
@@ -80,7 +80,7 @@ export class AdminDashboardService {
     if (!row) throw new Error('the figures query answered no row');
     const [feed, recentEvents] = await Promise.all([
       this.deps.feedHealth(),
-      findEvents(db, { sort: '-at' }, scope, RECENT_EVENTS, 0),
+      findAuditEvents(db, { sort: '-at' }, scope.customerFilter, RECENT_EVENTS, 0),
     ]);
     return {
       customers: { active: row.customers_active, inactive: row.customers_inactive },

@@ -4,6 +4,7 @@ import type { PriceSource } from '@klik/domain';
 import type { Db } from '../../db/database';
 import type { MarketProduct, StoredQuotePart } from '../../db/schema';
 import { PRODUCT_OF_PART } from '../positions/prepared-contract';
+import { firstAuditEntry } from '../../kernel/audit/audit-reading';
 
 export interface ConfirmationPerson {
   name: string;
@@ -127,24 +128,21 @@ export async function findConfirmationFacts(
   const scenarioNames = await marginScenarioNames(db, row.quote_parts ?? []);
   if (!detail || detail.completedAt === null) return { found: false };
   // The execution's audit row names the administrator who was signed in as the user, if any.
-  const executed = await db
-    .selectFrom('audit_log')
-    .select(['impersonator_user_id', 'impersonator_username'])
-    .where('subject', '=', `click:${clickId}`)
-    .where('action', '=', 'click.execute')
-    .where('outcome', '=', 'success')
-    .orderBy('id')
-    .executeTakeFirst();
+  const executed = await firstAuditEntry(db, {
+    subject: `click:${clickId}`,
+    action: 'click.execute',
+    outcome: 'success',
+  });
   const impersonatorUser =
-    executed?.impersonator_user_id == null
+    executed?.impersonatorUserId == null
       ? undefined
       : await db
           .selectFrom('users')
           .select(['name', 'username'])
-          .where('id', '=', executed.impersonator_user_id)
+          .where('id', '=', executed.impersonatorUserId)
           .executeTakeFirst();
   // The audit row keeps the username even if the account was removed since.
-  const impersonatorName = executed?.impersonator_username ?? null;
+  const impersonatorName = executed?.impersonatorUsername ?? null;
   const person = (name: string | null, username: string | null): ConfirmationPerson | null =>
     name === null || username === null ? null : { name, username };
 
