@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import type { Role } from '@klik/api';
 import { hashPassword } from '../kernel/passwords/password-hasher';
 import type { Db } from '../db/database';
 import { seedDemoContracts } from './seed-demo-contracts';
 import { seedDemoPurchase } from './seed-demo-purchase';
 import { LOCK_KEYS } from '../kernel/jobs/lock-keys';
+import { lockForTransaction } from '../kernel/jobs/transaction-lock';
 
 /** The one password of every demo account (documented in the README). */
 export const DEMO_PASSWORD = 'Klik-demo-2026';
@@ -121,7 +121,7 @@ export async function seedDemo(db: Db, at: Date = new Date()): Promise<boolean> 
   return db.transaction().execute(async (trx) => {
     // Instances of a deployment start together: the first to hold the lock seeds, the others
     // find the database no longer empty once they hold it.
-    await sql`select pg_advisory_xact_lock(${LOCK_KEYS.demoSeed.toString()}::bigint)`.execute(trx);
+    await lockForTransaction(trx, LOCK_KEYS.demoSeed);
     if (!(await isDatabaseEmpty(trx))) return false;
     const customerIds = new Map<string, number>();
     const demoCustomers: { id: number; dashboardIds: number[] }[] = [];

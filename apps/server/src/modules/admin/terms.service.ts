@@ -8,6 +8,7 @@ import { type AdminDeps } from './admin-change';
 import { auditChange } from '../../kernel/audit/audit-log';
 import { scopeOf } from './permissions';
 import { LOCK_KEYS } from '../../kernel/jobs/lock-keys';
+import { lockForTransaction } from '../../kernel/jobs/transaction-lock';
 
 interface TermsRow {
   version: number;
@@ -71,7 +72,7 @@ export class TermsService {
       await scope.assertCustomer(db, customerId);
     }
     const published = await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${LOCK_KEYS.terms})`.execute(trx);
+      await lockForTransaction(trx, LOCK_KEYS.terms);
       const at = now();
       const { previous } = await trx
         .selectFrom('terms_versions')

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../kernel/config/config';
 import type { Db } from '../../db/database';
 import { LOCK_NAMESPACES } from '../../kernel/jobs/lock-keys';
+import { lockForTransactionOf } from '../../kernel/jobs/transaction-lock';
 
 type Settings = Config['loginThrottle'];
 
@@ -184,7 +185,5 @@ export class LoginThrottle {
 }
 
 async function lockAccount(trx: Db, usernameKey: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${LOCK_NAMESPACES.loginThrottle}::int4, hashtext(${usernameKey}))`.execute(
-    trx,
-  );
+  await lockForTransactionOf(trx, LOCK_NAMESPACES.loginThrottle, usernameKey);
 }

@@ -4,7 +4,6 @@ import {
   type ContractImportIssue,
   type ContractImportReport,
 } from '@klik/api';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AuthContext } from '../../kernel/auth/auth-context';
 import { writeAudit } from '../../kernel/audit/audit-log';
@@ -13,6 +12,7 @@ import { planImport, type ImportPlan } from './import.plan';
 import { enqueueClickUpdates, loadStoredState, writeContracts } from './import.repository';
 import { parseImportRows } from './import.rows';
 import { LOCK_KEYS } from '../../kernel/jobs/lock-keys';
+import { lockForTransaction } from '../../kernel/jobs/transaction-lock';
 
 /*
  * The import of contracts and volumes (docs/contracts-import.md). A dry run plans and answers;
@@ -85,9 +85,7 @@ export class ContractImportService {
 }
 
 async function sqlLock(trx: Db): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${LOCK_KEYS.contractImport.toString()}::bigint)`.execute(
-    trx,
-  );
+  await lockForTransaction(trx, LOCK_KEYS.contractImport);
 }
 
 function auditDetails(format: string, rowCount: number, plan: ImportPlan): Record<string, unknown> {

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { LOCK_NAMESPACES } from '../../kernel/jobs/lock-keys';
+import { lockForTransactionOf } from '../../kernel/jobs/transaction-lock';
 
 /**
  * The forgotPassword throttle (docs/security.md): within a window, at most so many requests per
@@ -27,9 +27,7 @@ export async function admitResetRequest(
 ): Promise<boolean> {
   const since = new Date(now.getTime() - RESET_THROTTLE.windowMinutes * 60_000);
   const allowed = await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${LOCK_NAMESPACES.passwordReset}::int4, hashtext(${accountKey}))`.execute(
-      trx,
-    );
+    await lockForTransactionOf(trx, LOCK_NAMESPACES.passwordReset, accountKey);
     const count = (column: 'account_key' | 'ip', value: string, limit: number) =>
       trx
         .selectFrom('password_reset_requests')
