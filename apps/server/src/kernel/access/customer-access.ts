@@ -107,11 +107,6 @@ export async function assertMaySee(
   return link;
 }
 
-/** Whether the user is linked to the customer, or an administrator (no existence check). */
-export async function maySee(db: Db, auth: AuthContext, customerId: number): Promise<boolean> {
-  return seesEveryCustomer(auth.user.role) || (await linkOf(db, auth.user.id, customerId)) !== null;
-}
-
 /** May act for, given the user's link to the customer (null: none). */
 export function mayActWith(auth: AuthContext, link: CustomerLink | null): boolean {
   return (

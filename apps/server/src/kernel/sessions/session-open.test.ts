@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasSessionExpired, idleCutoff, isSessionOpen } from './session-open';
+import { hasSessionExpired, idleCutoff } from './session-open';
 
 const at = new Date('2026-11-28T10:00:00Z');
 const minutes = (n: number) => new Date(at.getTime() + n * 60_000);
@@ -18,11 +18,5 @@ describe('when a session is open', () => {
     expect(hasSessionExpired({ lastUsedAt: at, absoluteExpiresAt: minutes(1) }, at, 30)).toBe(
       false,
     );
-  });
-
-  it('is closed once revoked, whatever its times', () => {
-    const times = { lastUsedAt: at, absoluteExpiresAt: minutes(600) };
-    expect(isSessionOpen({ ...times, revokedAt: null }, at, 30)).toBe(true);
-    expect(isSessionOpen({ ...times, revokedAt: minutes(-1) }, at, 30)).toBe(false);
   });
 });

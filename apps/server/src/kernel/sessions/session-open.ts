@@ -1,6 +1,6 @@
 /*
  * When a session is open: the one rule (docs/security.md, "Sessions"), read in SQL by
- * sessionOpenAt (sessions.repository.ts) and in code by the sign-in check and the websockets'
+ * sessionOpenAt (sessions.repository.ts) and in code (hasSessionExpired) by the sign-in check and the websockets'
  * session check. A session is open while it is not revoked, before its absolute end, and used
  * within the last SESSION_IDLE_MINUTES.
  */
@@ -22,13 +22,4 @@ export function hasSessionExpired(session: SessionTimes, at: Date, idleMinutes: 
     at.getTime() >= session.absoluteExpiresAt.getTime() ||
     session.lastUsedAt.getTime() <= idleCutoff(at, idleMinutes).getTime()
   );
-}
-
-/** Whether the session works at `at`: not revoked and not run out. */
-export function isSessionOpen(
-  session: SessionTimes & { revokedAt: Date | null },
-  at: Date,
-  idleMinutes: number,
-): boolean {
-  return session.revokedAt === null && !hasSessionExpired(session, at, idleMinutes);
 }

@@ -22,19 +22,20 @@ import {
   updateUserLocale,
 } from './auth.repository';
 import type { AuthContext, RequestInfo } from '../../kernel/auth/auth-context';
-import { revokeSession, revokeSessionsOfUsers } from '../../kernel/sessions/sessions.repository';
+import {
+  findSessionByTokenHash,
+  findSessionWithUsers,
+  insertSession,
+  revokeSession,
+  revokeSessionsOfUsers,
+  touchSession,
+} from '../../kernel/sessions/sessions.repository';
 import { SessionCache } from './session-cache';
 import { LoginThrottle, usernameKeyOf } from './login-throttle';
 import { hashPassword, verifyPassword } from '../../kernel/passwords/password-hasher';
 import { assertPasswordAllowed } from '../../kernel/passwords/password-policy';
 import { hashSessionToken, newSessionToken } from '../../kernel/auth/session-token';
 import { linkedCustomerIds, hasOnlyInactiveCustomers } from '../../kernel/access/customer-access';
-import {
-  insertSession,
-  findSessionByTokenHash,
-  findSessionWithUsers,
-  touchSession,
-} from '../../kernel/sessions/sessions-store';
 import { storeChosenPassword } from '../../kernel/passwords/password-store';
 import { hasSessionExpired } from '../../kernel/sessions/session-open';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionWithUsers } from '../../kernel/sessions/sessions-store';
+import type { SessionWithUsers } from '../../kernel/sessions/sessions.repository';
 import { SessionCache } from './session-cache';
 
 function aSession(id: number): SessionWithUsers {

@@ -1,4 +1,4 @@
-import type { SessionWithUsers } from '../../kernel/sessions/sessions-store';
+import type { SessionWithUsers } from '../../kernel/sessions/sessions.repository';
 
 /**
  * Sessions read in the last few seconds, so a busy screen does not ask the database who is signed
