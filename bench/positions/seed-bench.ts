@@ -3,7 +3,7 @@ import { clickTypeAllows, MATURITIES, type ClickType, type MarketOption } from '
 import type { Db } from '../../apps/server/src/db/database';
 import { demoOffers, DEMO_YEARS } from '../../apps/server/src/demo/seed-demo-contracts';
 import { hashPassword } from '../../apps/server/src/kernel/passwords/password-hasher';
-import { recordClick } from '../../apps/server/src/modules/positions/record-click';
+import { recordClick } from '../../apps/server/src/demo/record-click';
 
 const CLICK_TYPES: readonly ClickType[] = [null, 'ALL', 'YEAR', 'QUARTER', 'MONTH'];
 const OPTIONS: readonly MarketOption[] = ['OTC_ONLY', 'PRE_EOD', 'PRE_EOD_AND_OVERNIGHT'];

@@ -3,7 +3,7 @@ import type { Role } from '@klik/api';
 import { MATURITIES, type ClickType, type Maturity, type MarketOption } from '@klik/domain';
 import type { Db } from '../src/db/database';
 import type { ClickStatus, MarketProduct, PartName } from '../src/db/schema';
-import { recordClick, type NewClick } from '../src/modules/positions/record-click';
+import { recordClick, type RecordedClick } from '../src/demo/record-click';
 import { hashPassword } from '../src/kernel/passwords/password-hasher';
 
 function unique(prefix: string): string {
@@ -222,7 +222,7 @@ export async function createClick(
     contractId: number;
     yearOfSupply: number;
     maturity: Maturity;
-    parts: NewClick['parts'];
+    parts: RecordedClick['parts'];
     status?: ClickStatus;
     auto?: boolean;
     market?: 'OTC' | 'ICE';
@@ -245,4 +245,21 @@ export async function createClick(
       parts: options.parts,
     }),
   );
+}
+
+/** Publishes a version of the terms: the default ones, or a customer's own. */
+export async function createTermsVersion(
+  db: Db,
+  options: { version: number; customerId?: number; publishedAt?: Date },
+): Promise<void> {
+  await db
+    .insertInto('terms_versions')
+    .values({
+      customer_id: options.customerId ?? null,
+      version: options.version,
+      body_nl: `Voorwaarden ${options.version}`,
+      body_en: `Terms ${options.version}`,
+      published_at: options.publishedAt ?? new Date('2026-01-01T00:00:00Z'),
+    })
+    .execute();
 }

@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { createTestDatabase, onPostgres, type TestDatabase } from '../../test/test-database';
 import { createDatabase } from '../db/database';
 import { prepareDatabase } from './prepare-database';
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 let database: TestDatabase | null = null;
 

@@ -13,7 +13,8 @@ import {
   type Maturity,
 } from '@klik/domain';
 import { PRODUCT_OF_PART } from '../modules/positions/prepared-contract';
-import { recordClick, spreadOverOpenVolume } from '../modules/positions/record-click';
+import { spreadOverOpenVolume } from '../modules/positions/ledger';
+import { recordClick } from './record-click';
 import type { Db } from '../db/database';
 import type { MarketProduct } from '../db/schema';
 

@@ -14,6 +14,14 @@ import type { AuthContext } from '../../kernel/auth/auth-context';
 import { maskNumber, type SmsGateway } from '../../kernel/one-time-codes/sms-gateway';
 import { openSessionsOf, revokeSession } from '../../kernel/sessions/sessions.repository';
 import { accountRow } from './account.repository';
+import {
+  countMobileAttempt,
+  currentMobile,
+  forgetPendingMobile,
+  lockPendingMobile,
+  storePendingMobile,
+} from './mobile.repository';
+import { storeUserMobile } from '../../kernel/users/user-store';
 import { describeDevice } from './device';
 import { codeHash, judgeSmsCode, wrongSmsCode } from '../../kernel/one-time-codes/sms-code';
 
@@ -109,12 +117,7 @@ export class AccountService {
     const at = now();
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await db.transaction().execute(async (trx) => {
-      const earlier = await trx
-        .selectFrom('mobile_verifications')
-        .select('sent_at')
-        .where('user_id', '=', auth.user.id)
-        .forUpdate()
-        .executeTakeFirst();
+      const earlier = await lockPendingMobile(trx, auth.user.id);
       if (earlier && at.getTime() - earlier.sent_at.getTime() < MOBILE_CODE_RESEND_SECONDS * 1000) {
         throw new AppError('TOO_MANY_ATTEMPTS');
       }
@@ -125,11 +128,7 @@ export class AccountService {
         expires_at: new Date(at.getTime() + MOBILE_CODE_MINUTES * 60_000),
         attempts: 0,
       };
-      await trx
-        .insertInto('mobile_verifications')
-        .values({ user_id: auth.user.id, ...values })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-        .execute();
+      await storePendingMobile(trx, auth.user.id, values);
       await writeAudit(trx, {
         ...actorOf(auth),
         at,
@@ -148,7 +147,7 @@ export class AccountService {
       await sms.send(mobile, text);
     } catch (error) {
       this.deps.log.error({ err: error }, 'SMS for a new mobile number not sent');
-      await db.deleteFrom('mobile_verifications').where('user_id', '=', auth.user.id).execute();
+      await forgetPendingMobile(db, auth.user.id);
       throw new AppError('SMS_NOT_SENT');
     }
     return this.account(auth);
@@ -160,12 +159,7 @@ export class AccountService {
     if (auth.impersonator) throw new AppError('FORBIDDEN');
     const at = now();
     const failure = await db.transaction().execute(async (trx) => {
-      const pending = await trx
-        .selectFrom('mobile_verifications')
-        .selectAll()
-        .where('user_id', '=', auth.user.id)
-        .forUpdate()
-        .executeTakeFirst();
+      const pending = await lockPendingMobile(trx, auth.user.id);
       if (!pending) return new AppError('SMS_CODE_EXPIRED');
       const judged = judgeSmsCode(
         pending,
@@ -176,24 +170,12 @@ export class AccountService {
       );
       if (judged.verdict === 'refused') return judged.error;
       if (judged.verdict === 'wrong') {
-        await trx
-          .updateTable('mobile_verifications')
-          .set({ attempts: judged.attempts })
-          .where('user_id', '=', auth.user.id)
-          .execute();
+        await countMobileAttempt(trx, auth.user.id, judged.attempts);
         return wrongSmsCode(judged.attempts, MOBILE_CODE_MAX_ATTEMPTS);
       }
-      const before = await trx
-        .selectFrom('users')
-        .select(['mobile', 'version'])
-        .where('id', '=', auth.user.id)
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('users')
-        .set({ mobile: pending.mobile, version: before.version + 1 })
-        .where('id', '=', auth.user.id)
-        .execute();
-      await trx.deleteFrom('mobile_verifications').where('user_id', '=', auth.user.id).execute();
+      const before = await currentMobile(trx, auth.user.id);
+      await storeUserMobile(trx, auth.user.id, pending.mobile);
+      await forgetPendingMobile(trx, auth.user.id);
       await writeAudit(trx, {
         ...actorOf(auth),
         at,
@@ -201,7 +183,7 @@ export class AccountService {
         outcome: 'success',
         subject: auth.user.username,
         details: {
-          before: { mobile: before.mobile ? maskNumber(before.mobile) : null },
+          before: { mobile: before ? maskNumber(before) : null },
           after: { mobile: maskNumber(pending.mobile) },
         },
         ip,
@@ -217,25 +199,17 @@ export class AccountService {
     const { db, now } = this.deps;
     if (auth.impersonator) throw new AppError('FORBIDDEN');
     await db.transaction().execute(async (trx) => {
-      const before = await trx
-        .selectFrom('users')
-        .select(['mobile', 'version'])
-        .where('id', '=', auth.user.id)
-        .executeTakeFirstOrThrow();
-      await trx.deleteFrom('mobile_verifications').where('user_id', '=', auth.user.id).execute();
-      if (before.mobile === null) return;
-      await trx
-        .updateTable('users')
-        .set({ mobile: null, version: before.version + 1 })
-        .where('id', '=', auth.user.id)
-        .execute();
+      const before = await currentMobile(trx, auth.user.id);
+      await forgetPendingMobile(trx, auth.user.id);
+      if (before === null) return;
+      await storeUserMobile(trx, auth.user.id, null);
       await writeAudit(trx, {
         ...actorOf(auth),
         at: now(),
         action: 'account.mobile.remove',
         outcome: 'success',
         subject: auth.user.username,
-        details: { before: { mobile: maskNumber(before.mobile) }, after: { mobile: null } },
+        details: { before: { mobile: maskNumber(before) }, after: { mobile: null } },
         ip,
       });
     });

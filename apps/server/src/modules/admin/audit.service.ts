@@ -9,7 +9,7 @@ import type { AuthContext } from '../../kernel/auth/auth-context';
 import { csvField } from '../clicks/click-export';
 import { type AdminDeps } from './admin-change';
 import { auditChange } from '../../kernel/audit/audit-log';
-import { scopeOf, type AdminScope } from './permissions';
+import { scopeOf, type AdminScope } from '../../kernel/access/admin-scope';
 import { countAuditEvents, findAuditEvents } from '../../kernel/audit/audit-reading';
 
 const CSV_COLUMNS = [

@@ -246,31 +246,15 @@ export async function customerContracts(
   return new Map(rows.map((row) => [row.contract_id, row.id]));
 }
 
-export async function updateClickLimits(
-  db: Db,
-  customerId: number,
-  limits: UpdateCustomerBody['clickLimits'],
-): Promise<void> {
-  for (const limit of limits) {
-    await db
-      .updateTable('contracts')
-      .set({
-        max_clicks_per_year: limit.maxClicksPerYear,
-        min_click_percentage: limit.minClickPercentage,
-      })
-      .where('customer_id', '=', customerId)
-      .where('contract_id', '=', limit.contractId)
-      .execute();
-  }
-}
-
-/** Replaces the customer's dashboards as DashboardsBody says (contracts already checked). */
+/**
+ * Replaces the customer's dashboards as DashboardsBody says, their contracts apart; returns each
+ * dashboard's id in the body's order.
+ */
 export async function replaceDashboards(
   db: Db,
   customerId: number,
   dashboards: DashboardsBody['dashboards'],
-  contractIdOf: ReadonlyMap<string, number>,
-): Promise<void> {
+): Promise<number[]> {
   const kept = dashboards.flatMap((dashboard) =>
     dashboard.id === undefined ? [] : [dashboard.id],
   );
@@ -285,6 +269,7 @@ export async function replaceDashboards(
       .where('customer_id', '=', customerId)
       .execute();
   }
+  const ids: number[] = [];
   for (const [position, dashboard] of dashboards.entries()) {
     let id = dashboard.id;
     if (id === undefined) {
@@ -299,22 +284,10 @@ export async function replaceDashboards(
         .set({ name: dashboard.name, position })
         .where('id', '=', id)
         .execute();
-      await db.deleteFrom('dashboard_contracts').where('dashboard_id', '=', id).execute();
     }
-    const contracts = [...new Set(dashboard.contractIds)];
-    if (contracts.length > 0) {
-      await db
-        .insertInto('dashboard_contracts')
-        .values(
-          contracts.map((contractId) => ({
-            dashboard_id: id,
-            contract_id: contractIdOf.get(contractId) as number,
-            customer_id: customerId,
-          })),
-        )
-        .execute();
-    }
+    ids.push(id);
   }
+  return ids;
 }
 
 /** Customer-side users of the customer who have no other active customer: they lose the portal. */

@@ -21,11 +21,11 @@ import {
   insertCustomer,
   listCustomers,
   replaceDashboards,
-  updateClickLimits,
   updateCustomerIfCurrent,
   usersLeftWithoutCustomers,
 } from './customers.repository';
-import { scopeOf } from './permissions';
+import { scopeOf } from '../../kernel/access/admin-scope';
+import { setDashboardContracts, updateClickLimits } from '../contracts/contracts.service';
 
 type Values = Parameters<typeof updateCustomerIfCurrent>[3];
 
@@ -172,7 +172,13 @@ export class CustomersService {
     if (current.version !== body.version) throw versionConflict(current.version);
     await db.transaction().execute(async (trx) => {
       await saveOnVersion(trx, id, body.version, {});
-      await replaceDashboards(trx, id, body.dashboards, contracts);
+      const dashboardIds = await replaceDashboards(trx, id, body.dashboards);
+      for (const [index, dashboard] of body.dashboards.entries()) {
+        const contractRowIds = [...new Set(dashboard.contractIds)].map(
+          (contractId) => contracts.get(contractId) as number,
+        );
+        await setDashboardContracts(trx, dashboardIds[index] as number, id, contractRowIds);
+      }
       const after = await findCustomerDetail(trx, id);
       await auditChange(trx, now(), auth, {
         action: 'customer.dashboards',

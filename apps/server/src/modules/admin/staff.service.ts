@@ -14,15 +14,15 @@ import { inviteePasswordHash } from '../password-reset/password-reset.service';
 import { withUniqueCodes, type AdminDeps } from './admin-change';
 import { auditChange } from '../../kernel/audit/audit-log';
 import { versionConflict } from '../../kernel/http/app-error';
-import { scopeOf } from './permissions';
+import { scopeOf } from '../../kernel/access/admin-scope';
 import {
   auditView,
   findUserRecord,
-  insertUser,
   replaceLinks,
   toAdminUser,
   type UserRecord,
 } from './users.repository';
+import { insertUser } from '../../kernel/users/user-store';
 import { saveOnVersion } from './users.service';
 
 /** addaccountmanager with the portfolio, and editconsultant (docs/administration.md). */

@@ -1,7 +1,8 @@
 import { isCustomerSideRole, type CustomerRightsInput, type Role } from '@klik/api';
 import { AppError } from '../../kernel/http/app-error';
-import type { AdminScope } from './permissions';
-import { linksOf, type UserRecord, type UserValues } from './users.repository';
+import type { AdminScope } from '../../kernel/access/admin-scope';
+import { linksOf, type UserRecord } from './users.repository';
+import type { UserValues } from '../../kernel/users/user-store';
 
 /*
  * The rules an edit of someone's rights must keep, besides the permission matrix: nobody changes

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import type { AdminUser, CustomerRightsInput, Locale, Role, UserListQuery } from '@klik/api';
+import type { AdminUser, CustomerRightsInput, Locale, UserListQuery } from '@klik/api';
 import type { Db } from '../../db/database';
 import { likePattern } from '../../db/like-pattern';
+import type { UserValues } from '../../kernel/users/user-store';
 
 export interface UserLink {
   customerId: number;
@@ -12,18 +13,10 @@ export interface UserLink {
 }
 
 /** A user as the administrative area reads and changes them. */
-export interface UserRecord {
+export interface UserRecord extends Omit<UserValues, 'email'> {
   id: number;
   username: string;
-  name: string;
   email: string | null;
-  mobile: string | null;
-  locale: string;
-  role: Role;
-  readOnly: boolean;
-  clickAuthorized: boolean;
-  allowTPIPage: boolean;
-  manageUsers: boolean;
   disabled: boolean;
   mustChangePassword: boolean;
   createdAt: Date;
@@ -196,18 +189,6 @@ export async function listUserIds(
   return { ids: [], total: Number(counted.total) };
 }
 
-export interface UserValues {
-  name: string;
-  email: string;
-  mobile: string | null;
-  locale: string;
-  role: Role;
-  readOnly: boolean;
-  clickAuthorized: boolean;
-  allowTPIPage: boolean;
-  manageUsers: boolean;
-}
-
 /** Rights that mean something for the role only: a consultant's TPI page, a customer's users. */
 export function normalised<T extends UserValues>(values: T): T {
   return {
@@ -215,63 +196,6 @@ export function normalised<T extends UserValues>(values: T): T {
     allowTPIPage: values.role === 'consultant' && values.allowTPIPage,
     manageUsers: values.role === 'customer' && values.manageUsers,
   };
-}
-
-export async function insertUser(
-  db: Db,
-  values: UserValues & { username: string; passwordHash: string; createdAt: Date },
-): Promise<number> {
-  const { id } = await db
-    .insertInto('users')
-    .values({
-      username: values.username,
-      name: values.name,
-      email: values.email,
-      mobile: values.mobile,
-      locale: values.locale,
-      role: values.role,
-      read_only: values.readOnly,
-      click_authorized: values.clickAuthorized,
-      allow_tpi_page: values.allowTPIPage,
-      manage_users: values.manageUsers,
-      password_hash: values.passwordHash,
-      must_change_password: true,
-      created_at: values.createdAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
-/** Writes the user's fields if the version is still the one read; answers whether it was. */
-export async function updateUserIfCurrent(
-  db: Db,
-  id: number,
-  version: number,
-  values: Partial<UserValues> & { disabled?: boolean; passwordHash?: string },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set((eb) => ({
-      ...(values.name === undefined ? {} : { name: values.name }),
-      ...(values.email === undefined ? {} : { email: values.email }),
-      ...(values.mobile === undefined ? {} : { mobile: values.mobile }),
-      ...(values.locale === undefined ? {} : { locale: values.locale }),
-      ...(values.role === undefined ? {} : { role: values.role }),
-      ...(values.readOnly === undefined ? {} : { read_only: values.readOnly }),
-      ...(values.clickAuthorized === undefined ? {} : { click_authorized: values.clickAuthorized }),
-      ...(values.allowTPIPage === undefined ? {} : { allow_tpi_page: values.allowTPIPage }),
-      ...(values.manageUsers === undefined ? {} : { manage_users: values.manageUsers }),
-      ...(values.disabled === undefined ? {} : { disabled: values.disabled }),
-      ...(values.passwordHash === undefined
-        ? {}
-        : { password_hash: values.passwordHash, must_change_password: true }),
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }
 
 /** Replaces the user's customer links with these. */

@@ -18,20 +18,19 @@ import { inviteePasswordHash } from '../password-reset/password-reset.service';
 import { withUniqueCodes, type AdminDeps } from './admin-change';
 import { auditChange } from '../../kernel/audit/audit-log';
 import { versionConflict } from '../../kernel/http/app-error';
-import { scopeOf, type AdminScope } from './permissions';
+import { scopeOf, type AdminScope } from '../../kernel/access/admin-scope';
 import { assertRightsChange, type WantedUser } from './user-rights';
 import {
   auditView,
   findUserRecord,
   findUserRecords,
-  insertUser,
   listUserIds,
   normalised,
   replaceLinks,
   toAdminUser,
-  updateUserIfCurrent,
   type UserRecord,
 } from './users.repository';
+import { insertUser, updateUserIfCurrent } from '../../kernel/users/user-store';
 
 /**
  * Writes the user's fields on the version read; a version that changed meanwhile (a save that

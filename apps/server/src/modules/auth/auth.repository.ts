@@ -11,10 +11,6 @@ export function findUserByUsername(db: Db, username: string): Promise<UserRow | 
     .executeTakeFirst();
 }
 
-export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** The customers a user is linked to, each with its dashboards, in a stable order. */
 export async function findAllowedCustomers(db: Db, userId: number): Promise<Customer[]> {
   const rows = await db
@@ -47,8 +43,4 @@ export async function findAllowedCustomers(db: Db, userId: number): Promise<Cust
     }
   }
   return [...customers.values()];
-}
-
-export async function updateUserLocale(db: Db, userId: number, locale: string): Promise<void> {
-  await db.updateTable('users').set({ locale }).where('id', '=', userId).execute();
 }

@@ -15,12 +15,7 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../kernel/http/app-error';
 import { consumeTotpCode, totpStatusOf } from '../../kernel/one-time-codes/totp.repository';
 import { writeAudit } from '../../kernel/audit/audit-log';
-import {
-  findAllowedCustomers,
-  findUserById,
-  findUserByUsername,
-  updateUserLocale,
-} from './auth.repository';
+import { findAllowedCustomers, findUserByUsername } from './auth.repository';
 import type { AuthContext, RequestInfo } from '../../kernel/auth/auth-context';
 import {
   findSessionByTokenHash,
@@ -36,7 +31,7 @@ import { hashPassword, verifyPassword } from '../../kernel/passwords/password-ha
 import { assertPasswordAllowed } from '../../kernel/passwords/password-policy';
 import { hashSessionToken, newSessionToken } from '../../kernel/auth/session-token';
 import { linkedCustomerIds, hasOnlyInactiveCustomers } from '../../kernel/access/customer-access';
-import { storeChosenPassword } from '../../kernel/passwords/password-store';
+import { findUserById, storeChosenPassword, storeUserLocale } from '../../kernel/users/user-store';
 import { hasSessionExpired } from '../../kernel/sessions/session-open';
 
 export interface AuthServiceDeps {
@@ -448,7 +443,7 @@ export class AuthService {
   }
 
   async setLocale(auth: AuthContext, locale: Locale, request: RequestInfo): Promise<void> {
-    await updateUserLocale(this.deps.db, auth.user.id, locale);
+    await storeUserLocale(this.deps.db, auth.user.id, locale);
     await this.auditSuccess(auth, 'setLocale', auth.user.username, { locale }, request);
   }
 

@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import type { ContractDetail, ContractInput, ContractListItem, ContractListQuery } from '@klik/api';
+import type {
+  ContractDetail,
+  ContractInput,
+  ContractListItem,
+  ContractListQuery,
+  UpdateCustomerBody,
+} from '@klik/api';
 import {
   fromDec,
   partsOf,
@@ -12,6 +18,7 @@ import {
 import type { Db } from '../../db/database';
 import type { DeadlineRuleColumn } from '../../db/schema';
 import { likePattern } from '../../db/like-pattern';
+import { setContractedVolumes } from '../positions/ledger';
 
 /*
  * managecontract's reads and writes (docs/contracts.md). A contract's volumes live in the
@@ -278,7 +285,7 @@ export async function insertContract(
     .values(columnsOf(input, months))
     .returning('id')
     .executeTakeFirstOrThrow();
-  await writeRest(trx, row.id, input, months, []);
+  await writeRest(trx, row.id, input, months);
   return row.id;
 }
 
@@ -289,7 +296,6 @@ export async function updateContract(
   revision: number,
   input: ContractInput,
   months: readonly PlannedMonth[],
-  stored: readonly LedgerMonth[],
 ): Promise<boolean> {
   const result = await trx
     .updateTable('contracts')
@@ -298,7 +304,7 @@ export async function updateContract(
     .where('revision', '=', revision)
     .executeTakeFirst();
   if (result.numUpdatedRows === 0n) return false;
-  await writeRest(trx, id, input, months, stored);
+  await writeRest(trx, id, input, months);
   return true;
 }
 
@@ -308,42 +314,8 @@ async function writeRest(
   id: number,
   input: ContractInput,
   months: readonly PlannedMonth[],
-  stored: readonly LedgerMonth[],
 ): Promise<void> {
-  const key = (m: { yearOfSupply: number; part: string; month: number }) =>
-    `${m.yearOfSupply}/${m.part}/${m.month}`;
-  const planned = new Set(months.map(key));
-  const storedTotals = new Map(stored.map((m) => [key(m), m.totalVolume]));
-  // Only months without clicks are ever removed (checkContractChange ran before).
-  for (const gone of stored.filter((m) => !planned.has(key(m)))) {
-    await trx
-      .deleteFrom('position_months')
-      .where('contract_id', '=', id)
-      .where('year_of_supply', '=', gone.yearOfSupply)
-      .where('part', '=', gone.part)
-      .where('month', '=', gone.month)
-      .execute();
-  }
-  const changed = months.filter((m) => storedTotals.get(key(m)) !== m.totalVolume);
-  if (changed.length > 0) {
-    await trx
-      .insertInto('position_months')
-      .values(
-        changed.map((m) => ({
-          contract_id: id,
-          part: m.part,
-          year_of_supply: m.yearOfSupply,
-          month: m.month,
-          total_volume: m.totalVolume,
-        })),
-      )
-      .onConflict((oc) =>
-        oc
-          .columns(['contract_id', 'part', 'year_of_supply', 'month'])
-          .doUpdateSet({ total_volume: (eb) => eb.ref('excluded.total_volume') }),
-      )
-      .execute();
-  }
+  await setContractedVolumes(trx, [{ contractRowId: id, months }]);
   await sql`update contracts set margin_scenario_id = ${input.marginScenarioId ?? null}
     where id = ${id}`.execute(trx);
   await trx.deleteFrom('dashboard_contracts').where('contract_id', '=', id).execute();
@@ -375,4 +347,94 @@ export async function countOwnDashboards(
     .where('id', 'in', [...dashboardIds])
     .execute();
   return rows.length;
+}
+
+/** Sets the click limits of the customer's contracts that `limits` names. */
+export async function updateClickLimits(
+  db: Db,
+  customerId: number,
+  limits: UpdateCustomerBody['clickLimits'],
+): Promise<void> {
+  for (const limit of limits) {
+    await db
+      .updateTable('contracts')
+      .set({
+        max_clicks_per_year: limit.maxClicksPerYear,
+        min_click_percentage: limit.minClickPercentage,
+      })
+      .where('customer_id', '=', customerId)
+      .where('contract_id', '=', limit.contractId)
+      .execute();
+  }
+}
+
+/** A margin scenario prices exactly these contracts: those it priced before and are not listed lose it. */
+export async function assignMarginScenario(
+  db: Db,
+  scenarioId: number,
+  contractRowIds: readonly number[],
+): Promise<void> {
+  await db
+    .updateTable('contracts')
+    .set({ margin_scenario_id: null })
+    .where('margin_scenario_id', '=', scenarioId)
+    .where('id', 'not in', [0, ...contractRowIds])
+    .execute();
+  if (contractRowIds.length > 0) {
+    await db
+      .updateTable('contracts')
+      .set({ margin_scenario_id: scenarioId })
+      .where('id', 'in', [...contractRowIds])
+      .execute();
+  }
+}
+
+/** Which contracts a change of their pricing reaches. */
+export type RepricedContracts =
+  | { marginScenarioId: number; customerIds: readonly number[] }
+  | { products: readonly string[] | 'all' };
+
+/**
+ * Raises the version of the contracts whose pricing changed, so the positions dashboard prepares
+ * their views again; their revision, which a quote records, stays. Any update raises the version
+ * (the contracts_version trigger), so this one writes a column onto itself.
+ */
+export async function touchRepricedContracts(db: Db, which: RepricedContracts): Promise<void> {
+  let query = db
+    .updateTable('contracts')
+    .set((eb) => ({ margin_scenario_id: eb.ref('margin_scenario_id') }));
+  if ('marginScenarioId' in which) {
+    const { marginScenarioId, customerIds } = which;
+    query = query.where((eb) =>
+      eb.or([
+        eb('margin_scenario_id', '=', marginScenarioId),
+        ...(customerIds.length > 0 ? [eb('customer_id', 'in', [...customerIds])] : []),
+      ]),
+    );
+  } else if (which.products !== 'all') {
+    if (which.products.length === 0) return;
+    query = query.where('product', 'in', [...which.products]);
+  }
+  await query.execute();
+}
+
+/** Puts exactly these contracts of the customer on the dashboard. */
+export async function setDashboardContracts(
+  db: Db,
+  dashboardId: number,
+  customerId: number,
+  contractRowIds: readonly number[],
+): Promise<void> {
+  await db.deleteFrom('dashboard_contracts').where('dashboard_id', '=', dashboardId).execute();
+  if (contractRowIds.length === 0) return;
+  await db
+    .insertInto('dashboard_contracts')
+    .values(
+      contractRowIds.map((contractRowId) => ({
+        dashboard_id: dashboardId,
+        contract_id: contractRowId,
+        customer_id: customerId,
+      })),
+    )
+    .execute();
 }

@@ -18,7 +18,7 @@ import { AppError } from '../../kernel/http/app-error';
 import { auditChange } from '../../kernel/audit/audit-log';
 import { UNIQUE_VIOLATION, violatedConstraint } from '../../kernel/db-errors';
 import { versionConflict } from '../../kernel/http/app-error';
-import { scopeOf } from '../admin/permissions';
+import { scopeOf } from '../../kernel/access/admin-scope';
 import type { AuthContext } from '../../kernel/auth/auth-context';
 import { enqueueEvent } from '../../kernel/events/event-outbox';
 import {
@@ -30,6 +30,19 @@ import {
   lockContractRow,
   updateContract,
   volumesOf,
+} from './contracts.repository';
+
+/*
+ * The contracts table belongs to this module; these are the changes other modules make to it:
+ * the customer screen's click limits and dashboards (admin), the margin scenarios' assignments
+ * and repricing (margins).
+ */
+export {
+  assignMarginScenario,
+  setDashboardContracts,
+  touchRepricedContracts,
+  updateClickLimits,
+  type RepricedContracts,
 } from './contracts.repository';
 
 export interface ContractsDeps {
@@ -188,7 +201,7 @@ export class ContractsService {
             ledger.clickYears,
           );
           if (refusal) throw refusalError(refusal);
-          await updateContract(trx, id, locked.revision, input, months, ledger.months);
+          await updateContract(trx, id, locked.revision, input, months);
           const after = await findContractDetail(trx, id);
           await auditChange(trx, this.deps.now(), auth, {
             action: 'contract.update',

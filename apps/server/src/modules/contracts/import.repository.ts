@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import type { Db } from '../../db/database';
 import type { PlannedContract, StoredContract, StoredState } from './import.plan';
 import { enqueueEvents } from '../../kernel/events/event-outbox';
+import { setContractedVolumes } from '../positions/ledger';
 
 /*
  * The import's reads and writes, a fixed number of statements whatever the file's size: the
@@ -164,29 +165,13 @@ export async function writeContracts(
     returning id, contract_id`.execute(trx);
   for (const row of written.rows) ids.set(row.contract_id, row.id);
 
-  const months = contracts.flatMap((contract) =>
-    contract.months.map((month) => ({
-      id: ids.get(contract.input.contractId) as number,
-      ...month,
+  await setContractedVolumes(
+    trx,
+    contracts.map((contract) => ({
+      contractRowId: ids.get(contract.input.contractId) as number,
+      months: contract.months,
     })),
   );
-  const columns = [
-    sql`${months.map((m) => m.id)}::int[]`,
-    sql`${months.map((m) => m.part)}::text[]`,
-    sql`${months.map((m) => m.yearOfSupply)}::int[]`,
-    sql`${months.map((m) => m.month)}::int[]`,
-  ];
-  await sql`
-    delete from position_months p
-    where p.contract_id = any(${[...ids.values()]}::int[])
-      and (p.contract_id, p.part, p.year_of_supply, p.month) not in (
-        select * from unnest(${sql.join(columns)}))`.execute(trx);
-  await sql`
-    insert into position_months (contract_id, part, year_of_supply, month, total_volume)
-    select * from unnest(${sql.join(columns)}, ${months.map((m) => m.totalVolume)}::numeric[])
-    on conflict (contract_id, part, year_of_supply, month)
-    do update set total_volume = excluded.total_volume
-    where position_months.total_volume <> excluded.total_volume`.execute(trx);
   return ids;
 }
 

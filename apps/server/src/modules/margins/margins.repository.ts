@@ -194,3 +194,119 @@ export async function listPricingIds(db: Db): Promise<PricingId[]> {
     .execute();
   return rows;
 }
+
+/** Locks the scenario row, so two editors cannot both write version n + 1; false if there is none. */
+export async function lockScenario(db: Db, scenarioId: number): Promise<boolean> {
+  const scenario = await db
+    .selectFrom('margin_scenarios')
+    .select('id')
+    .where('id', '=', scenarioId)
+    .forUpdate()
+    .executeTakeFirst();
+  return scenario !== undefined;
+}
+
+export async function insertScenario(db: Db, at: Date): Promise<number> {
+  const { id } = await db
+    .insertInto('margin_scenarios')
+    .values({ created_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function insertVersion(
+  db: Db,
+  version: {
+    scenarioId: number;
+    version: number;
+    draft: MarginDraft;
+    effectiveAt: Date;
+    at: Date;
+    createdBy: number;
+  },
+): Promise<void> {
+  const { draft } = version;
+  await db
+    .insertInto('margin_scenario_versions')
+    .values({
+      scenario_id: version.scenarioId,
+      version: version.version,
+      name: draft.name,
+      valid_from: draft.validFrom,
+      valid_until: draft.validUntil,
+      effective_at: version.effectiveAt,
+      lines: JSON.stringify(storedLines(draft)),
+      created_at: version.at,
+      created_by: version.createdBy,
+    })
+    .execute();
+}
+
+/** The ids of the scenario's customers. */
+export async function scenarioCustomerIds(db: Db, scenarioId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('margin_scenario_customers')
+    .select('customer_id')
+    .where('scenario_id', '=', scenarioId)
+    .execute();
+  return rows.map((row) => row.customer_id);
+}
+
+/** How many of these customers exist. */
+export async function countCustomers(db: Db, customerIds: readonly number[]): Promise<number> {
+  if (customerIds.length === 0) return 0;
+  const rows = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('id', 'in', [...customerIds])
+    .execute();
+  return rows.length;
+}
+
+/** The scenario prices exactly these customers; each of them leaves the scenario it had. */
+export async function assignCustomers(
+  db: Db,
+  scenarioId: number,
+  customerIds: readonly number[],
+): Promise<void> {
+  await db.deleteFrom('margin_scenario_customers').where('scenario_id', '=', scenarioId).execute();
+  if (customerIds.length === 0) return;
+  await db
+    .insertInto('margin_scenario_customers')
+    .values(customerIds.map((id) => ({ customer_id: id, scenario_id: scenarioId })))
+    .onConflict((oc) => oc.column('customer_id').doUpdateSet({ scenario_id: scenarioId }))
+    .execute();
+}
+
+export async function replacePricingIds(db: Db, rows: readonly PricingId[]): Promise<void> {
+  await db.deleteFrom('pricing_ids').execute();
+  await db
+    .insertInto('pricing_ids')
+    .values(
+      rows.map((row) => ({
+        product: row.product,
+        part: row.part,
+        market_product: row.marketProduct,
+      })),
+    )
+    .execute();
+}
+
+/** A contract's own terms, as the margin preview prices it. */
+export async function findPreviewContract(db: Db, contractRowId: number) {
+  return db
+    .selectFrom('contracts')
+    .select([
+      'id',
+      'contract_id as contractId',
+      'commodity',
+      'product',
+      'mark_up as markUp',
+      'transaction_fee as transactionFee',
+      'off_peak_mark_up as offPeakMarkUp',
+      'off_peak_transaction_fee as offPeakTransactionFee',
+    ])
+    .where('id', '=', contractRowId)
+    .executeTakeFirst();
+}

@@ -23,63 +23,49 @@ import {
   marketProductsOf,
   versionOf,
 } from '../../kernel/pricing/margin-pricing';
+import { assignMarginScenario, touchRepricedContracts } from '../contracts/contracts.service';
 import {
+  assignCustomers,
   assignmentsOf,
+  countCustomers,
   customersOfContracts,
+  findPreviewContract,
   findVersion,
+  insertScenario,
+  insertVersion,
   listPricingIds,
   listScenarios,
   listVersions,
+  lockScenario,
+  replacePricingIds,
+  scenarioCustomerIds,
   searchContracts,
   storedLines,
 } from './margins.repository';
 
 /** The scenario row serialises its changes, so two editors cannot both write version n + 1. */
-async function lockScenario(db: Db, scenarioId: number): Promise<void> {
-  const scenario = await db
-    .selectFrom('margin_scenarios')
-    .select('id')
-    .where('id', '=', scenarioId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!scenario) throw new AppError('NOT_FOUND');
+async function lockScenarioOrRefuse(db: Db, scenarioId: number): Promise<void> {
+  if (!(await lockScenario(db, scenarioId))) throw new AppError('NOT_FOUND');
 }
 
 /**
- * Raises the version of the contracts a scenario prices (and of those of `alsoCustomers`), so the
- * positions dashboard prepares their views again with the new margins; their revision, which a
- * quote records, stays.
+ * The contracts a scenario prices (and those of `alsoCustomers`) are to be prepared again with the
+ * new margins.
  */
 async function touchPricedContracts(
   db: Db,
   scenarioId: number,
   alsoCustomers: readonly number[] = [],
 ): Promise<void> {
-  await db
-    .updateTable('contracts')
-    .set((eb) => ({ margin_scenario_id: eb.ref('margin_scenario_id') }))
-    .where((eb) =>
-      eb.or([
-        eb('margin_scenario_id', '=', scenarioId),
-        eb(
-          'customer_id',
-          'in',
-          eb
-            .selectFrom('margin_scenario_customers')
-            .select('customer_id')
-            .where('scenario_id', '=', scenarioId),
-        ),
-        ...(alsoCustomers.length > 0 ? [eb('customer_id', 'in', [...alsoCustomers])] : []),
-      ]),
-    )
-    .execute();
+  const customerIds = [...(await scenarioCustomerIds(db, scenarioId)), ...alsoCustomers];
+  await touchRepricedContracts(db, { marginScenarioId: scenarioId, customerIds });
 }
 
 type PricingIdRow = SavePricingIdsBody['data'][number];
 
 /**
- * Raises the version of the contracts whose products the pricing IDs now price otherwise (all of
- * them when a '*' row changed), so the positions dashboard prepares them on the new market product.
+ * The contracts whose products the pricing IDs now price otherwise (all of them when a '*' row
+ * changed) are to be prepared again on the new market product.
  */
 async function touchRepricedProducts(
   db: Db,
@@ -93,11 +79,7 @@ async function touchRepricedProducts(
     [...kept(before, after), ...kept(after, before)].map((row) => row.product),
   );
   if (changed.size === 0) return;
-  await db
-    .updateTable('contracts')
-    .set((eb) => ({ margin_scenario_id: eb.ref('margin_scenario_id') }))
-    .$if(!changed.has('*'), (query) => query.where('product', 'in', [...changed]))
-    .execute();
+  await touchRepricedContracts(db, { products: changed.has('*') ? 'all' : [...changed] });
 }
 
 export interface MarginsDeps {
@@ -130,11 +112,7 @@ export class MarginsService {
   async create(auth: AuthContext, draft: MarginDraft, ip: string | null): Promise<ScenarioDetail> {
     const at = this.deps.now();
     return this.deps.db.transaction().execute(async (trx) => {
-      const { id } = await trx
-        .insertInto('margin_scenarios')
-        .values({ created_at: at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertScenario(trx, at);
       await this.#insertVersion(trx, auth, id, 1, draft, at, at);
       await auditChange(trx, at, auth, {
         action: 'margins.scenario.create',
@@ -163,7 +141,7 @@ export class MarginsService {
       throw new AppError('VALIDATION_FAILED', { details: { field: 'effectiveAt' } });
     }
     return this.deps.db.transaction().execute(async (trx) => {
-      await lockScenario(trx, scenarioId);
+      await lockScenarioOrRefuse(trx, scenarioId);
       const before = await findVersion(trx, scenarioId, 'latest');
       if (!before) throw new AppError('NOT_FOUND');
       if (before.version !== body.version) throw versionConflict(before.version);
@@ -193,20 +171,14 @@ export class MarginsService {
     effectiveAt: Date,
     at: Date,
   ): Promise<void> {
-    await db
-      .insertInto('margin_scenario_versions')
-      .values({
-        scenario_id: scenarioId,
-        version,
-        name: draft.name,
-        valid_from: draft.validFrom,
-        valid_until: draft.validUntil,
-        effective_at: effectiveAt,
-        lines: JSON.stringify(storedLines(draft)),
-        created_at: at,
-        created_by: auth.user.id,
-      })
-      .execute();
+    await insertVersion(db, {
+      scenarioId,
+      version,
+      draft,
+      effectiveAt,
+      at,
+      createdBy: auth.user.id,
+    });
   }
 
   /**
@@ -224,40 +196,15 @@ export class MarginsService {
     const customerIds = [...new Set(body.customerIds)];
     const contractIds = [...new Set(body.contractIds)];
     return db.transaction().execute(async (trx) => {
-      await lockScenario(trx, scenarioId);
-      const known =
-        customerIds.length === 0
-          ? []
-          : await trx.selectFrom('customers').select('id').where('id', 'in', customerIds).execute();
+      await lockScenarioOrRefuse(trx, scenarioId);
+      const known = await countCustomers(trx, customerIds);
       const contracts = await customersOfContracts(trx, contractIds);
-      if (known.length !== customerIds.length || contracts.length !== contractIds.length) {
+      if (known !== customerIds.length || contracts.length !== contractIds.length) {
         throw new AppError('NOT_FOUND');
       }
       const before = await assignmentsOf(trx, scenarioId);
-      await trx
-        .deleteFrom('margin_scenario_customers')
-        .where('scenario_id', '=', scenarioId)
-        .execute();
-      if (customerIds.length > 0) {
-        await trx
-          .insertInto('margin_scenario_customers')
-          .values(customerIds.map((id) => ({ customer_id: id, scenario_id: scenarioId })))
-          .onConflict((oc) => oc.column('customer_id').doUpdateSet({ scenario_id: scenarioId }))
-          .execute();
-      }
-      await trx
-        .updateTable('contracts')
-        .set({ margin_scenario_id: null })
-        .where('margin_scenario_id', '=', scenarioId)
-        .where('id', 'not in', [0, ...contractIds])
-        .execute();
-      if (contractIds.length > 0) {
-        await trx
-          .updateTable('contracts')
-          .set({ margin_scenario_id: scenarioId })
-          .where('id', 'in', contractIds)
-          .execute();
-      }
+      await assignCustomers(trx, scenarioId, customerIds);
+      await assignMarginScenario(trx, scenarioId, contractIds);
       await touchPricedContracts(
         trx,
         scenarioId,
@@ -299,17 +246,7 @@ export class MarginsService {
     const at = this.deps.now();
     await this.deps.db.transaction().execute(async (trx) => {
       const before = await listPricingIds(trx);
-      await trx.deleteFrom('pricing_ids').execute();
-      await trx
-        .insertInto('pricing_ids')
-        .values(
-          body.data.map((row) => ({
-            product: row.product,
-            part: row.part,
-            market_product: row.marketProduct,
-          })),
-        )
-        .execute();
+      await replacePricingIds(trx, body.data);
       await touchRepricedProducts(trx, before, body.data);
       await auditChange(trx, at, auth, {
         action: 'margins.pricingIds.save',
@@ -330,20 +267,7 @@ export class MarginsService {
   async preview(body: MarginPreviewBody): Promise<MarginPreview> {
     const { db, now } = this.deps;
     const at = now();
-    const contract = await db
-      .selectFrom('contracts')
-      .select([
-        'id',
-        'contract_id as contractId',
-        'commodity',
-        'product',
-        'mark_up as markUp',
-        'transaction_fee as transactionFee',
-        'off_peak_mark_up as offPeakMarkUp',
-        'off_peak_transaction_fee as offPeakTransactionFee',
-      ])
-      .where('id', '=', body.contractId)
-      .executeTakeFirst();
+    const contract = await findPreviewContract(db, body.contractId);
     if (!contract) throw new AppError('NOT_FOUND');
     const state = await positionStateOf(db, contract, body.yearOfSupply, body.maturity);
     const productOf = await marketProductsOf(db, contract.product);

@@ -25,7 +25,7 @@ import {
 import { resetLink, resetMail } from './reset-mail';
 import { admitResetRequest } from './reset-throttle';
 import { linkedCustomerIds, hasOnlyInactiveCustomers } from '../../kernel/access/customer-access';
-import { storeChosenPassword } from '../../kernel/passwords/password-store';
+import { storeChosenPassword } from '../../kernel/users/user-store';
 
 export interface PasswordResetDeps {
   db: Db;

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { clickCost, clickPrice, type Maturity } from '@klik/domain';
 import type { Db } from '../../db/database';
 import type { ClickStatus, PartName, StoredQuotePart } from '../../db/schema';
@@ -6,7 +5,16 @@ import type { LeaderLock } from '../../kernel/jobs/leader-lock';
 import { LeaderJob } from '../../kernel/jobs/leader-loop';
 import { PRODUCT_OF_PART } from '../positions/prepared-contract';
 import { recordTransition, type FlushEvents } from './click-lifecycle';
-import { lockContract, releaseVolume, repriceClick } from './purchase.repository';
+import { releaseClickFromLedger, repriceClickInLedger } from '../positions/ledger';
+import { lockContract } from './purchase.repository';
+import {
+  completeClick,
+  expireClick,
+  findIceOffers,
+  findOpenClicks,
+  lockClickWithQuote,
+  type OpenClick,
+} from './click-transitions.repository';
 
 export interface ClickDeskDeps {
   db: Db;
@@ -27,18 +35,6 @@ export interface ClickDeskDeps {
 export interface DeskRun {
   completed: number;
   expired: number;
-}
-
-interface Candidate {
-  id: number;
-  contract_id: number;
-  status: ClickStatus;
-  market: 'OTC' | 'ICE';
-  year_of_supply: number;
-  maturity: string;
-  in_progress_at: Date | null;
-  fixing_at: Date | null;
-  approval_deadline: Date | null;
 }
 
 const SYSTEM_ACTOR = { actor: null, impersonator: null } as const;
@@ -79,23 +75,7 @@ export class ClickDesk extends LeaderJob<DeskRun> {
   /** Completes and expires what is due at the clock's instant. */
   async runOnce(): Promise<DeskRun> {
     const at = this.deps.now();
-    const candidates = await this.deps.db
-      .selectFrom('clicks')
-      .select([
-        'id',
-        'contract_id',
-        'status',
-        'market',
-        'year_of_supply',
-        'maturity',
-        'in_progress_at',
-        'fixing_at',
-        'approval_deadline',
-      ])
-      .where('status', 'in', ['PENDING_APPROVAL', 'IN_PROGRESS'])
-      .orderBy('created_at')
-      .limit(1000)
-      .execute();
+    const candidates = await findOpenClicks(this.deps.db, 1000);
     const run: DeskRun = { completed: 0, expired: 0 };
     for (const candidate of candidates) {
       try {
@@ -109,14 +89,14 @@ export class ClickDesk extends LeaderJob<DeskRun> {
     return run;
   }
 
-  #dueAt(click: Candidate): Date | null {
+  #dueAt(click: OpenClick): Date | null {
     if (click.status !== 'IN_PROGRESS') return null;
     if (click.market === 'ICE') return click.fixing_at;
     if (!click.in_progress_at) return null;
     return new Date(click.in_progress_at.getTime() + this.deps.completionDelayMs);
   }
 
-  async #handle(candidate: Candidate, at: Date): Promise<ClickStatus | null> {
+  async #handle(candidate: OpenClick, at: Date): Promise<ClickStatus | null> {
     const time = at.getTime();
     if (candidate.status === 'PENDING_APPROVAL') {
       if (!candidate.approval_deadline || time < candidate.approval_deadline.getTime()) return null;
@@ -126,24 +106,7 @@ export class ClickDesk extends LeaderJob<DeskRun> {
     }
     const outcome = await this.deps.db.transaction().execute(async (trx) => {
       const contract = await lockContract(trx, candidate.contract_id);
-      const click = await trx
-        .selectFrom('clicks')
-        .leftJoin('purchase_quotes', 'purchase_quotes.id', 'clicks.quote_id')
-        .select([
-          'clicks.id',
-          'clicks.status',
-          'clicks.market',
-          'clicks.created_by',
-          'clicks.year_of_supply',
-          'clicks.maturity',
-          'clicks.in_progress_at',
-          'clicks.fixing_at',
-          'clicks.approval_deadline',
-          'purchase_quotes.parts',
-        ])
-        .where('clicks.id', '=', candidate.id)
-        .forUpdate('clicks')
-        .executeTakeFirstOrThrow();
+      const click = await lockClickWithQuote(trx, candidate.id);
       // Someone else (an approver, another pass) decided it meanwhile.
       if (click.status !== candidate.status) return null;
       const base = {
@@ -156,16 +119,12 @@ export class ClickDesk extends LeaderJob<DeskRun> {
         at,
       };
       const expire = async (reason: string): Promise<ClickStatus> => {
-        await releaseVolume(trx, {
+        await releaseClickFromLedger(trx, {
           id: click.id,
           contractRowId: contract.id,
           yearOfSupply: click.year_of_supply,
         });
-        await trx
-          .updateTable('clicks')
-          .set({ status: 'EXPIRED', ended_at: at })
-          .where('id', '=', click.id)
-          .execute();
+        await expireClick(trx, click.id, at);
         await recordTransition(trx, {
           ...base,
           status: 'EXPIRED',
@@ -188,7 +147,7 @@ export class ClickDesk extends LeaderJob<DeskRun> {
       if (click.market === 'ICE') {
         const prices = await this.#icePrices(trx, quoted, click.year_of_supply, click.maturity);
         if (!prices) return late ? expire('no ICE price after the fixing') : null;
-        await repriceClick(
+        await repriceClickInLedger(
           trx,
           { id: click.id, contractRowId: contract.id, yearOfSupply: click.year_of_supply },
           prices.map((price) => ({ part: price.part, price: price.clickPrice })),
@@ -205,16 +164,7 @@ export class ClickDesk extends LeaderJob<DeskRun> {
       } else if (late) {
         return expire('not confirmed in time');
       }
-      await trx
-        .updateTable('clicks')
-        .set({
-          status: 'COMPLETED',
-          completed_at: at,
-          ended_at: at,
-          ...(totalCost === null ? {} : { total_cost: totalCost }),
-        })
-        .where('id', '=', click.id)
-        .execute();
+      await completeClick(trx, click.id, at, totalCost);
       await recordTransition(trx, {
         ...base,
         status: 'COMPLETED',
@@ -238,13 +188,7 @@ export class ClickDesk extends LeaderJob<DeskRun> {
     yearOfSupply: number,
     maturity: string,
   ): Promise<{ part: PartName; marketPrice: string; clickPrice: string }[] | null> {
-    const rows = await trx
-      .selectFrom('market_offers')
-      .select(['product', sql<string | null>`price::text`.as('price')])
-      .where('market', '=', 'ICE')
-      .where('year_of_supply', '=', yearOfSupply)
-      .where('maturity', '=', maturity)
-      .execute();
+    const rows = await findIceOffers(trx, yearOfSupply, maturity);
     const prices = [];
     for (const part of quoted) {
       // The quote's own market product (its pricing ID); older quotes did not record it.

@@ -5,7 +5,15 @@ import { AppError } from '../../kernel/http/app-error';
 import type { AuthContext } from '../../kernel/auth/auth-context';
 import { clickDetail, clickReaderFor } from '../clicks/clicks.service';
 import { fixingInstant, recordTransition, type FlushEvents } from './click-lifecycle';
-import { lockContract, releaseVolume } from './purchase.repository';
+import { releaseClickFromLedger } from '../positions/ledger';
+import { lockContract } from './purchase.repository';
+import {
+  approveClick,
+  endPendingClick,
+  findClickCustomerId,
+  findClickHead,
+  lockClick,
+} from './click-transitions.repository';
 import { isPaused } from '../../kernel/trading/trading-status';
 import { actorOf } from '../../kernel/audit/audit-log';
 import { assertMaySee } from '../../kernel/access/customer-access';
@@ -18,15 +26,10 @@ export interface FourEyesDeps {
 
 /** One click, for whoever may see its customer. */
 export async function readClick(db: Db, auth: AuthContext, clickId: number): Promise<ClickDetail> {
-  const head = await db
-    .selectFrom('clicks')
-    .innerJoin('contracts', 'contracts.id', 'clicks.contract_id')
-    .select('contracts.customer_id')
-    .where('clicks.id', '=', clickId)
-    .executeTakeFirst();
-  if (!head) throw new AppError('NOT_FOUND');
-  await assertMaySee(db, auth, head.customer_id);
-  const reader = await clickReaderFor(db, auth, head.customer_id);
+  const customerId = await findClickCustomerId(db, clickId);
+  if (customerId === undefined) throw new AppError('NOT_FOUND');
+  await assertMaySee(db, auth, customerId);
+  const reader = await clickReaderFor(db, auth, customerId);
   return (await clickDetail(db, clickId, reader)) as ClickDetail;
 }
 
@@ -44,12 +47,7 @@ export async function decideClick(
   ip: string | null,
 ): Promise<ClickDetail> {
   const { db, now } = deps;
-  const head = await db
-    .selectFrom('clicks')
-    .innerJoin('contracts', 'contracts.id', 'clicks.contract_id')
-    .select(['clicks.contract_id', 'clicks.created_by', 'contracts.customer_id'])
-    .where('clicks.id', '=', clickId)
-    .executeTakeFirst();
+  const head = await findClickHead(db, clickId);
   if (!head) throw new AppError('NOT_FOUND');
   await assertMaySee(db, auth, head.customer_id);
   const reader = await clickReaderFor(db, auth, head.customer_id);
@@ -61,12 +59,7 @@ export async function decideClick(
   let unchanged = false;
   const outcome = await db.transaction().execute(async (trx) => {
     const contract = await lockContract(trx, head.contract_id);
-    const click = await trx
-      .selectFrom('clicks')
-      .selectAll()
-      .where('id', '=', clickId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const click = await lockClick(trx, clickId);
     if (click.status !== 'PENDING_APPROVAL') {
       unchanged = true;
       return new AppError('CLICK_NOT_PENDING', { details: { status: click.status } });
@@ -85,21 +78,17 @@ export async function decideClick(
       at,
     };
     const end = async (status: 'REJECTED' | 'EXPIRED', reason: string) => {
-      await releaseVolume(trx, {
+      await releaseClickFromLedger(trx, {
         id: clickId,
         contractRowId: contract.id,
         yearOfSupply: period.yearOfSupply,
       });
-      await trx
-        .updateTable('clicks')
-        .set({
-          status,
-          ended_at: at,
-          decided_by: status === 'REJECTED' ? auth.user.id : null,
-          decided_at: status === 'REJECTED' ? at : null,
-        })
-        .where('id', '=', clickId)
-        .execute();
+      await endPendingClick(trx, clickId, {
+        status,
+        at,
+        decidedBy: status === 'REJECTED' ? auth.user.id : null,
+        decidedAt: status === 'REJECTED' ? at : null,
+      });
       await recordTransition(trx, {
         ...base,
         status,
@@ -134,18 +123,12 @@ export async function decideClick(
       await end('EXPIRED', 'window closed before approval');
       return new AppError('DC_36');
     }
-    await trx
-      .updateTable('clicks')
-      .set({
-        status: 'IN_PROGRESS',
-        in_progress_at: at,
-        decided_by: auth.user.id,
-        decided_at: at,
-        price_source: session.priceSource,
-        fixing_at: fixingInstant(session),
-      })
-      .where('id', '=', clickId)
-      .execute();
+    await approveClick(trx, clickId, {
+      at,
+      decidedBy: auth.user.id,
+      priceSource: session.priceSource,
+      fixingAt: fixingInstant(session),
+    });
     await recordTransition(trx, {
       ...base,
       status: 'IN_PROGRESS',

@@ -12,8 +12,7 @@ import {
   type MarketOption,
 } from '@klik/domain';
 import type { Db } from '../../db/database';
-import type { PartName } from '../../db/schema';
-import { applyClickToLedger, type ClickPartVolume } from '../positions/record-click';
+import { applyClickToLedger, type ClickPartVolume } from '../positions/ledger';
 
 /** A contract as a click needs it, with what its customer requires. */
 export interface ClickContract {
@@ -312,44 +311,6 @@ export async function reserveVolume(
     auto: false,
     parts,
   });
-}
-
-/** Gives a rejected or expired click's volume back to the ledger. */
-export async function releaseVolume(
-  trx: Db,
-  click: { id: number; contractRowId: number; yearOfSupply: number },
-): Promise<void> {
-  await sql`
-    update position_months pm set
-      clicked_volume = pm.clicked_volume - cm.volume,
-      clicked_cost = pm.clicked_cost - cm.volume * cm.price
-    from click_months cm
-    where cm.click_id = ${click.id} and pm.contract_id = ${click.contractRowId}
-      and pm.year_of_supply = ${click.yearOfSupply} and pm.part = cm.part
-      and pm.month = cm.month`.execute(trx);
-}
-
-/** Re-prices a click's months (an ICE click at its fixing) and moves the ledger's cost with it. */
-export async function repriceClick(
-  trx: Db,
-  click: { id: number; contractRowId: number; yearOfSupply: number },
-  prices: readonly { part: PartName; price: DecimalString }[],
-): Promise<void> {
-  for (const { part, price } of prices) {
-    await sql`
-      update position_months pm set
-        clicked_cost = pm.clicked_cost + cm.volume * (${price}::numeric - cm.price)
-      from click_months cm
-      where cm.click_id = ${click.id} and cm.part = ${part}
-        and pm.contract_id = ${click.contractRowId} and pm.year_of_supply = ${click.yearOfSupply}
-        and pm.part = cm.part and pm.month = cm.month`.execute(trx);
-    await trx
-      .updateTable('click_months')
-      .set({ price })
-      .where('click_id', '=', click.id)
-      .where('part', '=', part)
-      .execute();
-  }
 }
 
 /**

@@ -1,5 +1,4 @@
 import Decimal from 'decimal.js';
-import { sql } from 'kysely';
 import {
   fromDec,
   monthsOf,
@@ -10,7 +9,7 @@ import {
   type Maturity,
 } from '@klik/domain';
 import type { Db } from '../../db/database';
-import type { ClickStatus } from '../../db/schema';
+import { addClickToLedger, lockLedgerMonths, type LedgerLine } from './ledger.repository';
 
 export interface ClickPartVolume {
   part: ContractPartName;
@@ -18,19 +17,6 @@ export interface ClickPartVolume {
   volume: DecimalString;
   /** The click price, EUR/MWh. */
   price: DecimalString;
-}
-
-export interface NewClick {
-  contractRowId: number;
-  yearOfSupply: number;
-  maturity: Maturity;
-  status: ClickStatus;
-  auto: boolean;
-  market: 'OTC' | 'ICE';
-  createdAt: Date;
-  completedAt: Date | null;
-  createdBy: number | null;
-  parts: readonly ClickPartVolume[];
 }
 
 /**
@@ -81,16 +67,8 @@ export interface LedgerEntry {
  */
 export async function applyClickToLedger(trx: Db, entry: LedgerEntry): Promise<void> {
   const months = monthsOf(entry.maturity);
-  const rows = await trx
-    .selectFrom('position_months')
-    .select(['part', 'month', 'total_volume', 'clicked_volume'])
-    .where('contract_id', '=', entry.contractRowId)
-    .where('year_of_supply', '=', entry.yearOfSupply)
-    .where('month', 'in', [...months])
-    .forUpdate()
-    .execute();
-  const lines: { part: ContractPartName; month: number; volume: DecimalString; price: string }[] =
-    [];
+  const rows = await lockLedgerMonths(trx, entry.contractRowId, entry.yearOfSupply, months);
+  const lines: LedgerLine[] = [];
   for (const part of entry.parts) {
     const open = months.map((month) => {
       const row = rows.find((r) => r.part === part.part && r.month === month);
@@ -103,56 +81,15 @@ export async function applyClickToLedger(trx: Db, entry: LedgerEntry): Promise<v
     });
   }
   if (lines.length === 0) return;
-  await trx
-    .insertInto('click_months')
-    .values(lines.map((line) => ({ click_id: entry.clickId, ...line })))
-    .execute();
-  const auto = entry.auto ? sql`v.volume` : sql`0`;
-  await sql`
-    update position_months pm set
-      clicked_volume = pm.clicked_volume + v.volume,
-      auto_clicked_volume = pm.auto_clicked_volume + ${auto},
-      clicked_cost = pm.clicked_cost + v.volume * v.price
-    from (values ${sql.join(
-      lines.map(
-        (line) =>
-          sql`(${line.part}::text, ${line.month}::int, ${line.volume}::numeric, ${line.price}::numeric)`,
-      ),
-    )}) as v(part, month, volume, price)
-    where pm.contract_id = ${entry.contractRowId} and pm.year_of_supply = ${entry.yearOfSupply}
-      and pm.part = v.part and pm.month = v.month`.execute(trx);
+  await addClickToLedger(trx, entry, lines);
 }
 
-/**
- * Records a click, in the caller's transaction. A completed click is written to the ledger at
- * once (applyClickToLedger); a pending one only records that it is pending (DC_31), and is
- * written to the ledger when it completes.
+/*
+ * The rest of the ledger's writes, for the click (purchase) and the contracts: they are the
+ * ledger repository's own, exported here because another module may not import a repository.
  */
-export async function recordClick(trx: Db, click: NewClick): Promise<number> {
-  const { id } = await trx
-    .insertInto('clicks')
-    .values({
-      contract_id: click.contractRowId,
-      year_of_supply: click.yearOfSupply,
-      maturity: click.maturity,
-      status: click.status,
-      auto: click.auto,
-      market: click.market,
-      created_at: click.createdAt,
-      completed_at: click.completedAt,
-      created_by: click.createdBy,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (click.status === 'COMPLETED') {
-    await applyClickToLedger(trx, {
-      clickId: id,
-      contractRowId: click.contractRowId,
-      yearOfSupply: click.yearOfSupply,
-      maturity: click.maturity,
-      auto: click.auto,
-      parts: click.parts,
-    });
-  }
-  return id;
-}
+export {
+  releaseClickFromLedger,
+  repriceClickInLedger,
+  setContractedVolumes,
+} from './ledger.repository';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toDec } from '@klik/domain';
 import { createClick, createContract, createCustomer } from '../../../test/builders';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
-import { spreadOverOpenVolume } from './record-click';
+import { spreadOverOpenVolume } from './ledger';
 
 describe('spreading a click over its months', () => {
   it('follows the open volume of each month, exact at kWh', () => {

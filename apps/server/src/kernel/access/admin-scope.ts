@@ -1,8 +1,8 @@
 import { isCustomerSideRole, principalOf, type Action, type Principal, type Role } from '@klik/api';
 import type { Db } from '../../db/database';
-import { AppError } from '../../kernel/http/app-error';
-import { reachOfCaller } from '../../kernel/auth/auth-guards';
-import type { AuthContext } from '../../kernel/auth/auth-context';
+import { AppError } from '../http/app-error';
+import { reachOfCaller } from '../auth/auth-guards';
+import type { AuthContext } from '../auth/auth-context';
 
 /*
  * What the permission matrix (packages/api admin-permissions.ts, docs/permissions.md) means for
