@@ -29,7 +29,10 @@ declare module 'fastify' {
   }
 }
 
-/** The names modules are registered under, as `dependencies` name them. */
+/**
+ * The modules another module may name as a need: a typo in `needs` fails the build. A module
+ * nobody needs yet may have any name; it joins this list when a first module needs it.
+ */
 export type ModuleName =
   | 'account'
   | 'admin'
@@ -63,7 +66,7 @@ export type ModuleName =
  * app.purchase) is there for the modules registered after it.
  */
 export function defineModule<Options extends Record<string, unknown> = Record<never, never>>(
-  name: ModuleName,
+  name: string,
   needs: readonly ModuleName[],
   plugin: FastifyPluginAsyncZod<Options>,
 ) {

@@ -1,3 +1,4 @@
+import type { DeliveryChannel, NotificationKind } from '@klik/api';
 import type { Db } from '../../db/database';
 
 export async function accountRow(db: Db, userId: number) {
@@ -20,4 +21,30 @@ export async function accountRow(db: Db, userId: number) {
     ])
     .where('users.id', '=', userId)
     .executeTakeFirstOrThrow();
+}
+
+/** The notification kinds the user chose a channel for; a kind without a row keeps its default. */
+export async function findNotificationChoices(db: Db, userId: number) {
+  return db
+    .selectFrom('notification_preferences')
+    .select(['kind', 'channel'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Stores the user's choices, replacing an earlier choice of the same kind. */
+export async function upsertNotificationChoices(
+  db: Db,
+  userId: number,
+  choices: readonly { kind: NotificationKind; channel: DeliveryChannel }[],
+): Promise<void> {
+  await db
+    .insertInto('notification_preferences')
+    .values(choices.map(({ kind, channel }) => ({ user_id: userId, kind, channel })))
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'kind'])
+        .doUpdateSet((eb) => ({ channel: eb.ref('excluded.channel') })),
+    )
+    .execute();
 }

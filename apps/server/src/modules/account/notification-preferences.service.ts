@@ -10,13 +10,10 @@ import type { Db } from '../../db/database';
 import { writeAudit } from '../../kernel/audit/audit-log';
 import type { AuthContext } from '../../kernel/auth/auth-context';
 import { actorOf } from '../../kernel/audit/audit-log';
+import { findNotificationChoices, upsertNotificationChoices } from './account.repository';
 
 async function preferencesOf(db: Db, userId: number): Promise<NotificationPreferences> {
-  const rows = await db
-    .selectFrom('notification_preferences')
-    .select(['kind', 'channel'])
-    .where('user_id', '=', userId)
-    .execute();
+  const rows = await findNotificationChoices(db, userId);
   const chosen = new Map(rows.map((row) => [row.kind, row.channel]));
   const preferences = Object.fromEntries(
     NOTIFICATION_KINDS.map((kind) => [kind, chosen.get(kind) ?? DEFAULT_DELIVERY[kind]]),
@@ -48,15 +45,7 @@ export class NotificationPreferencesService {
         return channel === undefined || channel === before[kind] ? [] : [{ kind, channel }];
       });
       if (changes.length === 0) return { preferences: before };
-      await trx
-        .insertInto('notification_preferences')
-        .values(changes.map(({ kind, channel }) => ({ user_id: auth.user.id, kind, channel })))
-        .onConflict((oc) =>
-          oc
-            .columns(['user_id', 'kind'])
-            .doUpdateSet((eb) => ({ channel: eb.ref('excluded.channel') })),
-        )
-        .execute();
+      await upsertNotificationChoices(trx, auth.user.id, changes);
       await writeAudit(trx, {
         ...actorOf(auth),
         at: this.deps.now(),

@@ -1,6 +1,4 @@
-import { sql } from 'kysely';
 import {
-  ADMIN_SEARCH_LIMIT,
   PENDING_APPROVALS_LIMIT,
   type AdminDashboard,
   type AdminSearchResult,
@@ -12,9 +10,9 @@ import type { AuthContext } from '../../kernel/auth/auth-context';
 import type { AdminDeps } from './admin-change';
 import { clickDetails } from '../clicks/clicks.service';
 import { findAuditEvents } from '../../kernel/audit/audit-reading';
-import { scopeOf } from './permissions';
-import { likePattern } from '../../db/like-pattern';
+import { scopeOf } from '../../kernel/access/admin-scope';
 import { idleCutoff } from '../../kernel/sessions/session-open';
+import { customerNames, dashboardCounts, searchReach } from './admin-dashboard.repository';
 
 export interface AdminDashboardDeps extends AdminDeps {
   /** A session unused for longer has ended (SESSION_IDLE_MINUTES). */
@@ -34,50 +32,10 @@ export class AdminDashboardService {
     const own = scope.customerFilter;
     const at = now();
     const today = amsterdamDate(at);
-    // An account manager counts their portfolio; with an empty one, nothing.
-    const customerIn = (column: string) =>
-      own === null
-        ? sql`true`
-        : own.length === 0
-          ? sql`false`
-          : sql`${sql.ref(column)} in (${sql.join(own)})`;
-    const userIn =
-      own === null
-        ? sql`true`
-        : sql`u.role in ('customer', 'consultant') and exists (select 1 from user_customers uc
-            where uc.user_id = u.id and ${customerIn('uc.customer_id')})`;
-    const idleSince = idleCutoff(at, idleMinutes);
-    const result = await sql<{
-      customers_active: number;
-      customers_inactive: number;
-      users_active: number;
-      users_signed_in: number;
-      clicks_today: number;
-      clicks_completed: number;
-      pending: number;
-      paused: boolean;
-    }>`select
-      (select count(*)::int from customers c where c.active and ${customerIn('c.id')})
-        as customers_active,
-      (select count(*)::int from customers c where not c.active and ${customerIn('c.id')})
-        as customers_inactive,
-      (select count(*)::int from users u where not u.disabled and ${userIn}) as users_active,
-      (select count(distinct s.user_id)::int from sessions s join users u on u.id = s.user_id
-        where s.revoked_at is null and s.absolute_expires_at > ${at}
-          and s.last_used_at > ${idleSince} and ${userIn}) as users_signed_in,
-      (select count(*)::int from clicks k join contracts c on c.id = k.contract_id
-        where k.created_at >= ${amsterdamInstant(today, MIDNIGHT)}
-          and k.created_at < ${amsterdamInstant(addDays(today, 1), MIDNIGHT)}
-          and ${customerIn('c.customer_id')}) as clicks_today,
-      (select count(*)::int from clicks k join contracts c on c.id = k.contract_id
-        where k.created_at >= ${amsterdamInstant(today, MIDNIGHT)}
-          and k.created_at < ${amsterdamInstant(addDays(today, 1), MIDNIGHT)}
-          and k.status = 'COMPLETED' and ${customerIn('c.customer_id')}) as clicks_completed,
-      (select count(*)::int from clicks k join contracts c on c.id = k.contract_id
-        where k.status = 'PENDING_APPROVAL' and ${customerIn('c.customer_id')}) as pending,
-      (select t.pauze_active from trading_status t) as paused`.execute(db);
-    const row = result.rows[0];
-    if (!row) throw new Error('the figures query answered no row');
+    const row = await dashboardCounts(db, own, at, idleCutoff(at, idleMinutes), {
+      dayStart: amsterdamInstant(today, MIDNIGHT),
+      dayEnd: amsterdamInstant(addDays(today, 1), MIDNIGHT),
+    });
     const [feed, recentEvents] = await Promise.all([
       this.deps.feedHealth(),
       findAuditEvents(db, { sort: '-at' }, scope.customerFilter, RECENT_EVENTS, 0),
@@ -111,13 +69,7 @@ export class AdminDashboardService {
       .sort((a, b) => (a.approvalDeadline ?? '').localeCompare(b.approvalDeadline ?? ''))
       .slice(0, PENDING_APPROVALS_LIMIT);
     const ids = [...new Set(urgent.map((click) => click.customerId))];
-    const names = new Map(
-      ids.length === 0
-        ? []
-        : (
-            await db.selectFrom('customers').select(['id', 'name']).where('id', 'in', ids).execute()
-          ).map((row) => [row.id, row.name] as const),
-    );
+    const names = await customerNames(db, ids);
     return {
       data: urgent.map((click) => ({ ...click, customerName: names.get(click.customerId) ?? '' })),
     };
@@ -129,55 +81,6 @@ export class AdminDashboardService {
     const scope = await scopeOf(db, auth, 'adminDashboard.read');
     const own = scope.customerFilter;
     if (own !== null && own.length === 0) return { customers: [], users: [], contracts: [] };
-    const like = likePattern(q);
-    const id = /^\d{1,9}$/.test(q) ? Number(q) : -1;
-    const mine = (column: string) =>
-      own === null ? sql`true` : sql`${sql.ref(column)} in (${sql.join(own)})`;
-    const [customers, users, contracts] = await Promise.all([
-      sql<{ id: number; name: string; active: boolean }>`
-        select c.id, c.name, c.active from customers c
-        where (lower(c.name) like ${like} or c.id = ${id}) and ${mine('c.id')}
-        order by lower(c.name), c.id limit ${ADMIN_SEARCH_LIMIT}`.execute(db),
-      sql<{ id: number; username: string; name: string; role: string; disabled: boolean }>`
-        select u.id, u.username, u.name, u.role, u.disabled from users u
-        where (lower(u.username) like ${like} or lower(u.name) like ${like}
-            or lower(coalesce(u.email, '')) like ${like} or u.id = ${id})
-          and ${
-            own === null
-              ? sql`true`
-              : sql`u.role in ('customer', 'consultant') and exists (select 1
-                  from user_customers uc where uc.user_id = u.id and ${mine('uc.customer_id')})`
-          }
-        order by lower(u.name), u.id limit ${ADMIN_SEARCH_LIMIT}`.execute(db),
-      sql<{
-        contract_id: string;
-        customer_id: number;
-        customer_name: string;
-        commodity: 'Power' | 'Gas';
-        product: string;
-      }>`
-        select k.contract_id, k.customer_id, c.name as customer_name, k.commodity, k.product
-        from contracts k join customers c on c.id = k.customer_id
-        where (lower(k.contract_id) like ${like} or lower(k.product) like ${like})
-          and ${mine('k.customer_id')}
-        order by k.contract_id limit ${ADMIN_SEARCH_LIMIT}`.execute(db),
-    ]);
-    return {
-      customers: customers.rows,
-      users: users.rows.map((user) => ({
-        id: user.id,
-        username: user.username,
-        name: user.name,
-        role: user.role as AdminSearchResult['users'][number]['role'],
-        active: !user.disabled,
-      })),
-      contracts: contracts.rows.map((contract) => ({
-        contractId: contract.contract_id,
-        customerId: contract.customer_id,
-        customerName: contract.customer_name,
-        commodity: contract.commodity,
-        product: contract.product,
-      })),
-    };
+    return searchReach(db, q, own);
   }
 }

@@ -1,43 +1,13 @@
-import { sql } from 'kysely';
 import type { PublishTermsBody, TermsVersion, TermsVersionList } from '@klik/api';
-import type { Db } from '../../db/database';
 import { AppError } from '../../kernel/http/app-error';
 import type { AuthContext } from '../../kernel/auth/auth-context';
 import { notify } from '../notifications/notify';
 import { type AdminDeps } from './admin-change';
 import { auditChange } from '../../kernel/audit/audit-log';
-import { scopeOf } from './permissions';
+import { scopeOf } from '../../kernel/access/admin-scope';
 import { LOCK_KEYS } from '../../kernel/jobs/lock-keys';
 import { lockForTransaction } from '../../kernel/jobs/transaction-lock';
-
-interface TermsRow {
-  version: number;
-  customer_id: number | null;
-  body_nl: string;
-  body_en: string;
-  published_at: Date;
-}
-
-function versionOf(row: TermsRow): TermsVersion {
-  return {
-    version: row.version,
-    customerId: row.customer_id,
-    bodyNl: row.body_nl,
-    bodyEn: row.body_en,
-    publishedAt: row.published_at.toISOString(),
-  };
-}
-
-/** The versions of one customer's terms (or the default terms: null), newest first. */
-async function versionsOf(db: Db, customerId: number | null): Promise<TermsVersion[]> {
-  const rows = await db
-    .selectFrom('terms_versions')
-    .select(['version', 'customer_id', 'body_nl', 'body_en', 'published_at'])
-    .where('customer_id', customerId === null ? 'is' : '=', customerId)
-    .orderBy('version', 'desc')
-    .execute();
-  return rows.map(versionOf);
-}
+import { insertNextTermsVersion, termsVersionsOf } from './terms.repository';
 
 /**
  * Terms: a customer's own, or the default terms for every customer without terms of its own
@@ -52,9 +22,11 @@ export class TermsService {
   async list(auth: AuthContext, customerId: number | null): Promise<TermsVersionList> {
     const { db } = this.deps;
     const scope = await scopeOf(db, auth, 'customers.read');
-    if (customerId === null) return { data: await versionsOf(db, null) };
+    if (customerId === null) return { data: await termsVersionsOf(db, null) };
     await scope.assertCustomer(db, customerId);
-    return { data: [...(await versionsOf(db, customerId)), ...(await versionsOf(db, null))] };
+    return {
+      data: [...(await termsVersionsOf(db, customerId)), ...(await termsVersionsOf(db, null))],
+    };
   }
 
   /** Publishes a new version in Dutch and English; the default terms need reach over all. */
@@ -74,26 +46,12 @@ export class TermsService {
     const published = await db.transaction().execute(async (trx) => {
       await lockForTransaction(trx, LOCK_KEYS.terms);
       const at = now();
-      const { previous } = await trx
-        .selectFrom('terms_versions')
-        .select(sql<number>`coalesce(max(version), 0)::int`.as('previous'))
-        .executeTakeFirstOrThrow();
-      const row = await trx
-        .insertInto('terms_versions')
-        .values({
-          customer_id: customerId,
-          version: previous + 1,
-          body_nl: body.bodyNl,
-          body_en: body.bodyEn,
-          published_at: at,
-        })
-        .returning(['version', 'customer_id', 'body_nl', 'body_en', 'published_at'])
-        .executeTakeFirstOrThrow();
+      const stored = await insertNextTermsVersion(trx, customerId, body, at);
       await auditChange(trx, at, auth, {
         action: 'terms.publish',
         subject: customerId === null ? 'terms:default' : `customer:${customerId}`,
         customerIds: customerId === null ? [] : [customerId],
-        after: { version: row.version, customerId },
+        after: { version: stored.version, customerId },
         ip,
       });
       // Every user who must accept it before their next click: the customer's, or for the
@@ -102,10 +60,10 @@ export class TermsService {
         kind: 'TERMS_PUBLISHED',
         to: customerId === null ? { everyone: true } : { customerId },
         customerId,
-        params: { version: row.version },
+        params: { version: stored.version },
         at,
       });
-      return versionOf(row);
+      return stored;
     });
     await this.deps.flushEvents();
     return published;

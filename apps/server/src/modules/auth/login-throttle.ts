@@ -1,8 +1,17 @@
-import { sql } from 'kysely';
 import type { Config } from '../../kernel/config/config';
 import type { Db } from '../../db/database';
 import { LOCK_NAMESPACES } from '../../kernel/jobs/lock-keys';
 import { lockForTransactionOf } from '../../kernel/jobs/transaction-lock';
+import {
+  countCountingAccountAttempts,
+  deleteCountingAttempts,
+  deleteEarlierPairFailures,
+  findCountingPairAttempts,
+  hasLaterPairAttempt,
+  insertAttempt,
+  pruneAttemptsBefore,
+  setAttemptOutcome,
+} from './login-throttle.repository';
 
 type Settings = Config['loginThrottle'];
 
@@ -26,9 +35,6 @@ const PRUNE_BATCH = 100;
 export function usernameKeyOf(username: string): string {
   return username.trim().toLowerCase();
 }
-
-/** Failed and in-flight attempts count; successful ones do not. */
-const notSucceeded = sql<boolean>`succeeded is not true`;
 
 /**
  * OWASP-style throttling (docs/security.md): failures are counted per (account, address) pair,
@@ -67,44 +73,23 @@ export class LoginThrottle {
     const { lockoutAfter, windowMinutes } = this.settings;
     const admission = await this.db.transaction().execute(async (trx): Promise<Admission> => {
       await lockAccount(trx, usernameKey);
-      const pair = await trx
-        .selectFrom('login_attempts')
-        .select(['at', 'succeeded'])
-        .where('username_key', '=', usernameKey)
-        .where('ip', '=', ip)
-        .where('at', '>', since)
-        .where(notSucceeded)
-        .orderBy('at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(lockoutAfter)
-        .execute();
+      const pair = await findCountingPairAttempts(trx, { usernameKey, ip }, since, lockoutAfter);
       if (pair.length >= lockoutAfter) {
         // Refused until the oldest of the last lockoutAfter attempts leaves the window.
         const until = pair[lockoutAfter - 1]!.at.getTime() + windowMinutes * 60_000;
         const retryAfterSeconds = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
         return { kind: 'refuse', retryAfterSeconds };
       }
-      const account = await trx
-        .selectFrom((qb) =>
-          qb
-            .selectFrom('login_attempts')
-            .select('id')
-            .where('username_key', '=', usernameKey)
-            .where('at', '>', since)
-            .where(notSucceeded)
-            .limit(this.accountCountCap())
-            .as('recent'),
-        )
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirstOrThrow();
-      const { id } = await trx
-        .insertInto('login_attempts')
-        .values({ at: now, username_key: usernameKey, ip, succeeded: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const accountFailures = await countCountingAccountAttempts(
+        trx,
+        usernameKey,
+        since,
+        this.accountCountCap(),
+      );
+      const id = await insertAttempt(trx, { at: now, usernameKey, ip });
       return {
         kind: 'allow',
-        delayMs: this.delayFor(Number(account.count)),
+        delayMs: this.delayFor(accountFailures),
         attempt: { id, usernameKey, ip, alone: pair.every((row) => row.succeeded !== null) },
       };
     });
@@ -119,36 +104,15 @@ export class LoginThrottle {
    */
   async settle(attempt: Attempt, succeeded: boolean): Promise<void> {
     if (!succeeded || !attempt.alone) {
-      await this.db
-        .updateTable('login_attempts')
-        .set({ succeeded })
-        .where('id', '=', attempt.id)
-        .execute();
+      await setAttemptOutcome(this.db, attempt.id, succeeded);
       return;
     }
     await this.db.transaction().execute(async (trx) => {
       await lockAccount(trx, attempt.usernameKey);
-      await trx
-        .updateTable('login_attempts')
-        .set({ succeeded: true })
-        .where('id', '=', attempt.id)
-        .execute();
+      await setAttemptOutcome(trx, attempt.id, true);
       // Another attempt of the pair began while this one was in flight: a burst.
-      const joined = await trx
-        .selectFrom('login_attempts')
-        .select('id')
-        .where('username_key', '=', attempt.usernameKey)
-        .where('ip', '=', attempt.ip)
-        .where('id', '>', attempt.id)
-        .executeTakeFirst();
-      if (joined) return;
-      await trx
-        .deleteFrom('login_attempts')
-        .where('username_key', '=', attempt.usernameKey)
-        .where('ip', '=', attempt.ip)
-        .where('id', '<', attempt.id)
-        .where('succeeded', '=', false)
-        .execute();
+      if (await hasLaterPairAttempt(trx, attempt)) return;
+      await deleteEarlierPairFailures(trx, attempt);
     });
   }
 
@@ -156,31 +120,14 @@ export class LoginThrottle {
   async lift(usernameKey: string, ip: string | null): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       await lockAccount(trx, usernameKey);
-      let query = trx
-        .deleteFrom('login_attempts')
-        .where('username_key', '=', usernameKey)
-        .where(notSucceeded);
-      if (ip !== null) query = query.where('ip', '=', ip);
-      const result = await query.executeTakeFirst();
-      return Number(result.numDeletedRows);
+      return deleteCountingAttempts(trx, usernameKey, ip);
     });
   }
 
   // Skips rows another instance is pruning at the same moment: waiting could deadlock.
   private async pruneExpired(now: Date): Promise<void> {
     const expired = new Date(this.windowStart(now).getTime() - 60_000);
-    await this.db
-      .deleteFrom('login_attempts')
-      .where('id', 'in', (qb) =>
-        qb
-          .selectFrom('login_attempts')
-          .select('id')
-          .where('at', '<', expired)
-          .limit(PRUNE_BATCH)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .execute();
+    await pruneAttemptsBefore(this.db, expired, PRUNE_BATCH);
   }
 }
 

@@ -13,7 +13,7 @@ import {
   type Maturity,
 } from '@klik/domain';
 import type { Db } from '../../db/database';
-import type { ClickStatus, StoredQuotePart } from '../../db/schema';
+import type { ClickStatus, PartName, StoredQuotePart } from '../../db/schema';
 
 export interface ClickFilter extends ClickFilterQuery {
   customerId?: number;
@@ -169,4 +169,85 @@ export async function findClickDetail(
 ): Promise<ClickDetail | undefined> {
   const [detail] = await findClickDetails(db, { clickId }, reader);
   return detail;
+}
+
+/** One contract that limits its clicks, in one year of supply: the clicks it allows and used. */
+export interface ClickCountRow {
+  contract_id: string;
+  product: string;
+  year_of_supply: number;
+  max_clicks: number;
+  used: string;
+}
+
+/**
+ * Per contract of the customer with a click limit and per year of supply it has positions in: the
+ * clicks made or pending that count against the limit (auto-clicks do not), by contract and year.
+ */
+export async function findClickCounts(db: Db, customerId: number): Promise<ClickCountRow[]> {
+  const result = await sql<ClickCountRow>`
+    select c.contract_id, c.product, y.year_of_supply, c.max_clicks_per_year as max_clicks,
+      (select count(*) from clicks k where k.contract_id = c.id
+        and k.year_of_supply = y.year_of_supply and not k.auto
+        and k.status in ('PENDING_APPROVAL', 'IN_PROGRESS', 'COMPLETED')) as used
+    from contracts c
+    join (select distinct contract_id, year_of_supply from position_months) y
+      on y.contract_id = c.id
+    where c.customer_id = ${customerId} and c.max_clicks_per_year is not null
+    order by c.contract_id, y.year_of_supply`.execute(db);
+  return result.rows;
+}
+
+/** One part of a contract's year of supply: its volume summed over the months. */
+export interface PartTotalRow {
+  id: number;
+  contract_id: string;
+  commodity: 'Power' | 'Gas';
+  product: string;
+  year_of_supply: number;
+  part: PartName;
+  total: string;
+}
+
+/** The total volume of every part of the customer's contracts per year, by contract and year. */
+export async function findPartTotals(db: Db, customerId: number): Promise<PartTotalRow[]> {
+  const result = await sql<PartTotalRow>`
+    select c.id, c.contract_id, c.commodity, c.product, pm.year_of_supply, pm.part,
+      sum(pm.total_volume)::text as total
+    from contracts c join position_months pm on pm.contract_id = c.id
+    where c.customer_id = ${customerId}
+    group by c.id, c.contract_id, c.commodity, c.product, pm.year_of_supply, pm.part
+    order by c.contract_id, pm.year_of_supply`.execute(db);
+  return result.rows;
+}
+
+/** One part of a completed click: its volume and amount (volume times price) over the months. */
+export interface PartFixRow {
+  contract_id: number;
+  year_of_supply: number;
+  part: PartName;
+  click_id: number;
+  at: Date;
+  maturity: Maturity;
+  volume: string;
+  amount: string;
+}
+
+/**
+ * Every part of the customer's completed clicks, oldest first; `at` is when the click completed
+ * (its creation for one without a completion time).
+ */
+export async function findPartFixes(db: Db, customerId: number): Promise<PartFixRow[]> {
+  const result = await sql<PartFixRow>`
+    select k.contract_id, k.year_of_supply, cm.part, k.id as click_id,
+      coalesce(k.completed_at, k.created_at) as at, k.maturity,
+      sum(cm.volume)::text as volume, sum(cm.volume * cm.price)::text as amount
+    from clicks k
+    join contracts c on c.id = k.contract_id
+    join click_months cm on cm.click_id = k.id
+    where c.customer_id = ${customerId} and k.status = 'COMPLETED'
+    group by k.contract_id, k.year_of_supply, cm.part, k.id, k.completed_at, k.created_at,
+      k.maturity
+    order by at, k.id`.execute(db);
+  return result.rows;
 }

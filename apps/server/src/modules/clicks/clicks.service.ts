@@ -1,5 +1,4 @@
 import Decimal from 'decimal.js';
-import { sql } from 'kysely';
 import {
   type ClickCounter,
   type ClickDetail,
@@ -12,7 +11,6 @@ import {
   fromDec,
   toDec,
   type ContractPartName,
-  type Maturity,
 } from '@klik/domain';
 import type { Db } from '../../db/database';
 import type { PartName } from '../../db/schema';
@@ -21,8 +19,11 @@ import { assertMaySee, mayApprove } from '../../kernel/access/customer-access';
 import { priceHistoryOf } from '../market/market.service';
 import { marketProductsOfProducts } from '../../kernel/pricing/margin-pricing';
 import {
+  findClickCounts,
   findClickDetail,
   findClickDetails,
+  findPartFixes,
+  findPartTotals,
   type ClickFilter,
   type ClickReader,
 } from './clicks.repository';
@@ -86,23 +87,8 @@ export class ClicksService {
   /** Per contract that limits its clicks and per year of supply: used and left. */
   async counter(auth: AuthContext, customerId: number): Promise<ClickCounter['data']> {
     await assertMaySee(this.deps.db, auth, customerId);
-    const result = await sql<{
-      contract_id: string;
-      product: string;
-      year_of_supply: number;
-      max_clicks: number;
-      used: string;
-    }>`
-      select c.contract_id, c.product, y.year_of_supply, c.max_clicks_per_year as max_clicks,
-        (select count(*) from clicks k where k.contract_id = c.id
-          and k.year_of_supply = y.year_of_supply and not k.auto
-          and k.status in ('PENDING_APPROVAL', 'IN_PROGRESS', 'COMPLETED')) as used
-      from contracts c
-      join (select distinct contract_id, year_of_supply from position_months) y
-        on y.contract_id = c.id
-      where c.customer_id = ${customerId} and c.max_clicks_per_year is not null
-      order by c.contract_id, y.year_of_supply`.execute(this.deps.db);
-    return result.rows.map((row) => ({
+    const rows = await findClickCounts(this.deps.db, customerId);
+    return rows.map((row) => ({
       contractId: row.contract_id,
       product: row.product,
       yearOfSupply: row.year_of_supply,
@@ -119,49 +105,16 @@ export class ClicksService {
   async results(auth: AuthContext, customerId: number): Promise<Results['data']> {
     const { db, now } = this.deps;
     await assertMaySee(db, auth, customerId);
-    const totals = await sql<{
-      id: number;
-      contract_id: string;
-      commodity: 'Power' | 'Gas';
-      product: string;
-      year_of_supply: number;
-      part: PartName;
-      total: string;
-    }>`
-      select c.id, c.contract_id, c.commodity, c.product, pm.year_of_supply, pm.part,
-        sum(pm.total_volume)::text as total
-      from contracts c join position_months pm on pm.contract_id = c.id
-      where c.customer_id = ${customerId}
-      group by c.id, c.contract_id, c.commodity, c.product, pm.year_of_supply, pm.part
-      order by c.contract_id, pm.year_of_supply`.execute(db);
-    const fixes = await sql<{
-      contract_id: number;
-      year_of_supply: number;
-      part: PartName;
-      click_id: number;
-      at: Date;
-      maturity: Maturity;
-      volume: string;
-      amount: string;
-    }>`
-      select k.contract_id, k.year_of_supply, cm.part, k.id as click_id,
-        coalesce(k.completed_at, k.created_at) as at, k.maturity,
-        sum(cm.volume)::text as volume, sum(cm.volume * cm.price)::text as amount
-      from clicks k
-      join contracts c on c.id = k.contract_id
-      join click_months cm on cm.click_id = k.id
-      where c.customer_id = ${customerId} and k.status = 'COMPLETED'
-      group by k.contract_id, k.year_of_supply, cm.part, k.id, k.completed_at, k.created_at,
-        k.maturity
-      order by at, k.id`.execute(db);
+    const totals = await findPartTotals(db, customerId);
+    const fixes = await findPartFixes(db, customerId);
 
     // Contracts share market products: each product's history is read once, from 30 days before
     // the customer's first fix.
-    const earliest = fixes.rows[0]?.at.getTime() ?? now().getTime();
+    const earliest = fixes[0]?.at.getTime() ?? now().getTime();
     // Each part's market is the product its pricing ID names, the one its quotes are priced on.
     const pricingIds = await marketProductsOfProducts(
       db,
-      totals.rows.map((row) => row.product),
+      totals.map((row) => row.product),
     );
     const histories = new Map<string, ReturnType<typeof priceHistoryOf>>();
     const marketOf = async (contractProduct: string, part: PartName, yearOfSupply: number) => {
@@ -181,7 +134,7 @@ export class ClicksService {
       return history;
     };
     const entries = new Map<string, Results['data'][number] & { key: number }>();
-    for (const row of totals.rows) {
+    for (const row of totals) {
       const key = `${row.id}/${row.year_of_supply}`;
       const entry = entries.get(key) ?? {
         key: row.id,
@@ -192,7 +145,7 @@ export class ClicksService {
         fixedPercentage: '0',
         parts: [],
       };
-      const partFixes = fixes.rows.filter(
+      const partFixes = fixes.filter(
         (fix) =>
           fix.contract_id === row.id &&
           fix.year_of_supply === row.year_of_supply &&

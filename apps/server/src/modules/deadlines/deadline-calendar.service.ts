@@ -5,7 +5,13 @@ import { writeAudit } from '../../kernel/audit/audit-log';
 import type { AuthContext, RequestInfo } from '../../kernel/auth/auth-context';
 import { hashSessionToken, newSessionToken } from '../../kernel/auth/session-token';
 import { deadlinesIcs } from './deadline-ics';
-import { findFeedOfUser, findFeedUser, findLinkedCustomers } from './deadlines.repository';
+import {
+  deleteFeedOfUser,
+  findFeedOfUser,
+  findFeedUser,
+  findLinkedCustomers,
+  insertFeed,
+} from './deadlines.repository';
 import { openDeadlines } from './deadlines.service';
 
 /** A token as newSessionToken makes it (256 bits, base64url) followed by ".ics". */
@@ -44,19 +50,16 @@ export class DeadlineCalendarService {
     const token = newSessionToken();
     const at = this.deps.now();
     await this.deps.db.transaction().execute(async (trx) => {
-      const before = await trx
-        .deleteFrom('deadline_calendar_feeds')
-        .where('user_id', '=', auth.user.id)
-        .returning('user_id')
-        .executeTakeFirst();
-      await trx
-        .insertInto('deadline_calendar_feeds')
-        .values({ user_id: auth.user.id, token_hash: hashSessionToken(token), created_at: at })
-        .execute();
+      const renewed = await deleteFeedOfUser(trx, auth.user.id);
+      await insertFeed(trx, {
+        userId: auth.user.id,
+        tokenHash: hashSessionToken(token),
+        createdAt: at,
+      });
       await writeAudit(trx, {
         at,
         actor: { id: auth.user.id, username: auth.user.username },
-        action: before ? 'deadlines.calendar.renew' : 'deadlines.calendar.create',
+        action: renewed ? 'deadlines.calendar.renew' : 'deadlines.calendar.create',
         outcome: 'success',
         subject: auth.user.username,
         ip: info.ip,
@@ -71,18 +74,14 @@ export class DeadlineCalendarService {
     if (auth.impersonator) throw new AppError('FORBIDDEN');
     const at = this.deps.now();
     await this.deps.db.transaction().execute(async (trx) => {
-      const removed = await trx
-        .deleteFrom('deadline_calendar_feeds')
-        .where('user_id', '=', auth.user.id)
-        .returning('user_id')
-        .executeTakeFirst();
+      const hadFeed = await deleteFeedOfUser(trx, auth.user.id);
       await writeAudit(trx, {
         at,
         actor: { id: auth.user.id, username: auth.user.username },
         action: 'deadlines.calendar.revoke',
         outcome: 'success',
         subject: auth.user.username,
-        details: { hadFeed: removed !== undefined },
+        details: { hadFeed },
         ip: info.ip,
       });
     });

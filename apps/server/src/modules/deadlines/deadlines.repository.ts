@@ -162,3 +162,24 @@ export async function findFeedUser(
     .where('u.disabled', '=', false)
     .executeTakeFirst();
 }
+
+/** Removes the user's calendar feed, so its URL stops working; answers whether there was one. */
+export async function deleteFeedOfUser(db: Db, userId: number): Promise<boolean> {
+  const removed = await db
+    .deleteFrom('deadline_calendar_feeds')
+    .where('user_id', '=', userId)
+    .returning('user_id')
+    .executeTakeFirst();
+  return removed !== undefined;
+}
+
+/** Stores a user's calendar feed by its token's digest; the token itself is never kept. */
+export async function insertFeed(
+  db: Db,
+  feed: { userId: number; tokenHash: string; createdAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('deadline_calendar_feeds')
+    .values({ user_id: feed.userId, token_hash: feed.tokenHash, created_at: feed.createdAt })
+    .execute();
+}

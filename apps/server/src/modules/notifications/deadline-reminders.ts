@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   amsterdamDate,
   clickTypeAllows,
@@ -6,9 +5,7 @@ import {
   ICE_ENDEX_CALENDAR,
   DEFAULT_DEADLINE_RULE,
   isMaturity,
-  MATURITIES,
   MAX_DEADLINE_TRADING_DAYS,
-  monthsOf,
   periodDeadline,
   toDec,
   tradingDaysLeft,
@@ -25,6 +22,7 @@ import { leaderLockFor, type LeaderLock } from '../../kernel/jobs/leader-lock';
 import { LeaderJob } from '../../kernel/jobs/leader-loop';
 import { notify } from './notify';
 import { LOCK_KEYS } from '../../kernel/jobs/lock-keys';
+import { findOpenPositionRows, recordReminderOnce } from './deadline-reminders.repository';
 
 export interface DeadlineRemindersDeps {
   db: Db;
@@ -78,50 +76,13 @@ export interface DueReminder extends OpenPosition {
   tradingDaysLeft: number;
 }
 
-// Which months make up each maturity, from the domain, as an SQL VALUES list.
-const MATURITY_MONTHS = sql.join(
-  MATURITIES.flatMap((maturity) =>
-    monthsOf(maturity).map((month) => sql`(${sql.lit(maturity)}, ${sql.lit(month)})`),
-  ),
-);
-
 /**
- * Every position (contract, year of supply, maturity) of an active customer with open volume in
- * the given years: per part its total minus clicked (never below zero), summed over the parts.
- * Pending and in-progress clicks already hold their volume in the ledger, so they count as clicked.
+ * The positions with open volume in the given years (findOpenPositionRows), their rules read and
+ * rows of an unknown maturity left out.
  */
 async function findOpenPositions(db: Db, years: readonly number[]): Promise<OpenPosition[]> {
-  const result = await sql<{
-    id: number;
-    contract_id: string;
-    customer_id: number;
-    click_type: ClickType;
-    deadline_rule: unknown;
-    year_of_supply: number;
-    maturity: string;
-    open_volume: string;
-  }>`
-    with maturity_months (maturity, month) as (values ${MATURITY_MONTHS}),
-    per_part as (
-      select pm.contract_id, pm.year_of_supply, mm.maturity, pm.part,
-        greatest(sum(pm.total_volume) - sum(pm.clicked_volume), 0) as open_volume
-      from position_months pm
-      join maturity_months mm on mm.month = pm.month
-      where pm.year_of_supply in (${sql.join(years)})
-      group by pm.contract_id, pm.year_of_supply, mm.maturity, pm.part
-    )
-    select c.id, c.contract_id, c.customer_id, c.click_type,
-      -- Read through the row, so a database from before contracts.deadline_rule (0018) answers
-      -- null, which is the default rule.
-      to_jsonb(c) -> 'deadline_rule' as deadline_rule,
-      p.year_of_supply, p.maturity, sum(p.open_volume) as open_volume
-    from per_part p
-    join contracts c on c.id = p.contract_id
-    join customers cu on cu.id = c.customer_id and cu.active
-    group by c.id, p.year_of_supply, p.maturity
-    having sum(p.open_volume) > 0
-    order by c.id, p.year_of_supply, p.maturity`.execute(db);
-  return result.rows.flatMap((row) =>
+  const rows = await findOpenPositionRows(db, years);
+  return rows.flatMap((row) =>
     isMaturity(row.maturity)
       ? [
           {
@@ -175,13 +136,7 @@ export async function findDueReminders(
  */
 async function sendReminder(db: Db, reminder: DueReminder, at: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const recorded = await sql<{ contract_id: number }>`
-      insert into deadline_reminders (contract_id, year_of_supply, maturity, deadline, sent_at)
-      values (${reminder.contractRowId}, ${reminder.yearOfSupply}, ${reminder.maturity},
-        ${reminder.deadline}::date, ${at})
-      on conflict do nothing
-      returning contract_id`.execute(trx);
-    if (recorded.rows.length === 0) return false;
+    if (!(await recordReminderOnce(trx, reminder, at))) return false;
     await notify(trx, {
       kind: 'DEADLINE_APPROACHING',
       to: { customerId: reminder.customerId },

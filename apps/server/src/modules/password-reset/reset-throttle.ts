@@ -1,6 +1,11 @@
 import type { Db } from '../../db/database';
 import { LOCK_NAMESPACES } from '../../kernel/jobs/lock-keys';
 import { lockForTransactionOf } from '../../kernel/jobs/transaction-lock';
+import {
+  countRecentResetRequests,
+  insertResetRequest,
+  pruneResetRequestsBefore,
+} from './reset-throttle.repository';
 
 /**
  * The forgotPassword throttle (docs/security.md): within a window, at most so many requests per
@@ -28,40 +33,25 @@ export async function admitResetRequest(
   const since = new Date(now.getTime() - RESET_THROTTLE.windowMinutes * 60_000);
   const allowed = await db.transaction().execute(async (trx) => {
     await lockForTransactionOf(trx, LOCK_NAMESPACES.passwordReset, accountKey);
-    const count = (column: 'account_key' | 'ip', value: string, limit: number) =>
-      trx
-        .selectFrom('password_reset_requests')
-        .select('id')
-        .where(column, '=', value)
-        .where('at', '>', since)
-        .limit(limit)
-        .execute();
-    const byAccount = await count('account_key', accountKey, RESET_THROTTLE.perAccount);
-    const byAddress = await count('ip', ip, RESET_THROTTLE.perAddress);
+    const byAccount = await countRecentResetRequests(
+      trx,
+      { column: 'account_key', value: accountKey },
+      since,
+      RESET_THROTTLE.perAccount,
+    );
+    const byAddress = await countRecentResetRequests(
+      trx,
+      { column: 'ip', value: ip },
+      since,
+      RESET_THROTTLE.perAddress,
+    );
     // Refused requests are not recorded, so hammering does not extend a refusal.
-    if (
-      byAccount.length >= RESET_THROTTLE.perAccount ||
-      byAddress.length >= RESET_THROTTLE.perAddress
-    ) {
+    if (byAccount >= RESET_THROTTLE.perAccount || byAddress >= RESET_THROTTLE.perAddress) {
       return false;
     }
-    await trx
-      .insertInto('password_reset_requests')
-      .values({ account_key: accountKey, ip, at: now })
-      .execute();
+    await insertResetRequest(trx, { accountKey, ip, at: now });
     return true;
   });
-  await db
-    .deleteFrom('password_reset_requests')
-    .where('id', 'in', (qb) =>
-      qb
-        .selectFrom('password_reset_requests')
-        .select('id')
-        .where('at', '<', since)
-        .limit(PRUNE_BATCH)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .execute();
+  await pruneResetRequestsBefore(db, since, PRUNE_BATCH);
   return allowed;
 }

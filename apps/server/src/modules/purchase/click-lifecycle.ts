@@ -6,12 +6,12 @@ import {
   type TradingSession,
 } from '@klik/domain';
 import type { NotificationKind } from '@klik/api';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ClickStatus } from '../../db/schema';
 import { writeAudit, type AuditEntry } from '../../kernel/audit/audit-log';
 import { notify } from '../notifications/notify';
 import { enqueueEvent } from '../../kernel/events/event-outbox';
+import { findActingConsultant } from './click-transitions.repository';
 
 /** When the ICE Endex end-of-day settlement of a trading day is known (Amsterdam time). */
 export const ICE_SETTLEMENT_KNOWN = { hour: 17, minute: 30 } as const;
@@ -62,28 +62,6 @@ export interface ClickTransition {
 }
 
 /**
- * The TPI consultant who made the click signed in as the customer's user (login-as from the
- * overview), with that user's name: the session the click's quote was made in names them as
- * impersonator, as the click overview does. An administrator's login-as is support, not acting for
- * the customer, so it is not named. Null for a click the user made themselves.
- */
-async function actingConsultantOf(
-  trx: Db,
-  clickId: number,
-): Promise<{ actingConsultant: string; actingUser: string } | null> {
-  const result = await sql<{ consultant: string; user_name: string }>`
-    select acting.name as consultant, creator.name as user_name
-    from clicks k
-    join purchase_quotes q on q.id = k.quote_id
-    join sessions qs on qs.id = q.session_id
-    join users acting on acting.id = qs.impersonator_user_id
-    join users creator on creator.id = k.created_by
-    where k.id = ${clickId} and acting.role = 'consultant'`.execute(trx);
-  const [row] = result.rows;
-  return row ? { actingConsultant: row.consultant, actingUser: row.user_name } : null;
-}
-
-/**
  * Writes what every state change of a click leaves behind, in the caller's transaction: an
  * audit row, a notification for each user of the customer (and the click's creator) and the
  * clickUpdate for every instance's websockets (in the event outbox: it survives a bus outage).
@@ -117,7 +95,7 @@ export async function recordTransition(trx: Db, transition: ClickTransition): Pr
       yearOfSupply: transition.yearOfSupply,
       maturity: transition.maturity,
       // Every transition of a click made for the customer by their consultant says so.
-      ...(await actingConsultantOf(trx, transition.clickId)),
+      ...(await findActingConsultant(trx, transition.clickId)),
     },
     at: transition.at,
     // The PDF confirmation, rendered from the stored click when it is asked for.

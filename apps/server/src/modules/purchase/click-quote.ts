@@ -9,6 +9,12 @@ import { evaluatePosition } from './click-evaluation';
 import { requiredTermsVersion } from './click-terms';
 import { mayUseTotp } from './click-totp';
 import { countClicks, findContractByPublicId } from './purchase.repository';
+import {
+  cancelQuotes,
+  findOpenQuotesOf,
+  insertQuote,
+  lockUserForQuote,
+} from './click-quote.repository';
 import type { PurchaseDeps, StandingOrderOrigin } from './purchase-deps';
 import { priceQuote } from './quote-pricing';
 import { actorOf } from '../../kernel/audit/audit-log';
@@ -58,26 +64,10 @@ export async function quoteClick(
   const quoteId = randomUUID();
   const expiresAt = new Date(at.getTime() + settings.quoteLifetimeMs);
   await db.transaction().execute(async (trx) => {
-    // One quote at a time per user: the user row serialises this user's quote requests. NO KEY
-    // UPDATE, so a click of the same user inserted meanwhile (its created_by takes a KEY SHARE
-    // lock on the row) does not wait for it while holding the contract lock this insert needs:
-    // with FOR UPDATE the two deadlocked (a standing order's click against a quote).
-    await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', auth.user.id)
-      .forNoKeyUpdate()
-      .execute();
-    const open = await trx
-      .selectFrom('purchase_quotes')
-      .select(['id', 'contract_id', 'year_of_supply', 'maturity'])
-      .where('user_id', '=', auth.user.id)
-      .where('consumed_at', 'is', null)
-      .where('cancelled_at', 'is', null)
-      .where('expires_at', '>', at)
-      // A standing order's quotes are the server's, not a click the user has in progress.
-      .where('standing_order_id', 'is', null)
-      .execute();
+    // One quote at a time per user: the user row serialises this user's quote requests (with
+    // NO KEY UPDATE, so that it cannot deadlock with a click of the user: lockUserForQuote).
+    await lockUserForQuote(trx, auth.user.id);
+    const open = await findOpenQuotesOf(trx, auth.user.id, at);
     const samePosition = (row: (typeof open)[number]) =>
       row.contract_id === contract.id &&
       row.year_of_supply === period.yearOfSupply &&
@@ -87,37 +77,30 @@ export async function quoteClick(
     }
     const replaced = origin ? [] : open.filter(samePosition);
     if (replaced.length > 0) {
-      await trx
-        .updateTable('purchase_quotes')
-        .set({ cancelled_at: at })
-        .where(
-          'id',
-          'in',
-          replaced.map((row) => row.id),
-        )
-        .execute();
+      await cancelQuotes(
+        trx,
+        replaced.map((row) => row.id),
+        at,
+      );
     }
-    await trx
-      .insertInto('purchase_quotes')
-      .values({
-        id: quoteId,
-        user_id: auth.user.id,
-        session_id: origin ? null : auth.sessionId,
-        standing_order_id: origin?.standingOrderId ?? null,
-        contract_id: contract.id,
-        year_of_supply: period.yearOfSupply,
-        maturity: period.maturity,
-        market: body.market,
-        price_source: session.priceSource,
-        parts: JSON.stringify(priced.parts),
-        total_cost: priced.totalCost,
-        created_at: at,
-        expires_at: expiresAt,
-        margin_scenario_id: pricedBy?.scenarioId ?? null,
-        margin_scenario_version: pricedBy?.version ?? null,
-        contract_revision: contract.revision,
-      })
-      .execute();
+    await insertQuote(trx, {
+      id: quoteId,
+      user_id: auth.user.id,
+      session_id: origin ? null : auth.sessionId,
+      standing_order_id: origin?.standingOrderId ?? null,
+      contract_id: contract.id,
+      year_of_supply: period.yearOfSupply,
+      maturity: period.maturity,
+      market: body.market,
+      price_source: session.priceSource,
+      parts: JSON.stringify(priced.parts),
+      total_cost: priced.totalCost,
+      created_at: at,
+      expires_at: expiresAt,
+      margin_scenario_id: pricedBy?.scenarioId ?? null,
+      margin_scenario_version: pricedBy?.version ?? null,
+      contract_revision: contract.revision,
+    });
     await writeAudit(trx, {
       ...actorOf(auth),
       at,

@@ -8,6 +8,12 @@ import {
 import { writeAudit } from '../../kernel/audit/audit-log';
 import type { AuthContext } from '../../kernel/auth/auth-context';
 import type { ClickContract } from './purchase.repository';
+import {
+  findTotpVerification,
+  insertTotpVerification,
+  lockQuoteForCodeCheck,
+  updateTotpVerification,
+} from './click-totp.repository';
 
 /**
  * Whether the user may confirm this contract's clicks with their authenticator app instead of an
@@ -43,18 +49,8 @@ export async function verifyClickTotp(
   await assertTotpNotThrottled(db, auth.user.id, at);
   const refusal = await db.transaction().execute(async (trx) => {
     // One check at a time per quote, so parallel guesses cannot pass the attempts limit.
-    await trx
-      .selectFrom('purchase_quotes')
-      .select('id')
-      .where('id', '=', quoteId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const row = await trx
-      .selectFrom('sms_verifications')
-      .select(['id', 'attempts', 'verified_at'])
-      .where('quote_id', '=', quoteId)
-      .where('factor', '=', 'totp')
-      .executeTakeFirst();
+    await lockQuoteForCodeCheck(trx, quoteId);
+    const row = await findTotpVerification(trx, quoteId);
     if (row?.verified_at) return null;
     if (row && row.attempts >= input.maxAttempts) return new AppError('SMS_ATTEMPTS_EXCEEDED');
     const check = await consumeTotpCode(trx, {
@@ -69,20 +65,15 @@ export async function verifyClickTotp(
     const attempts = (row?.attempts ?? 0) + (accepted ? 0 : 1);
     const values = { attempts, verified_at: accepted ? at : null };
     if (row) {
-      await trx.updateTable('sms_verifications').set(values).where('id', '=', row.id).execute();
+      await updateTotpVerification(trx, row.id, values);
     } else {
-      await trx
-        .insertInto('sms_verifications')
-        .values({
-          quote_id: quoteId,
-          user_id: auth.user.id,
-          factor: 'totp',
-          code_hash: '',
-          created_at: at,
-          expires_at: input.expiresAt,
-          ...values,
-        })
-        .execute();
+      await insertTotpVerification(trx, {
+        quoteId,
+        userId: auth.user.id,
+        at,
+        expiresAt: input.expiresAt,
+        ...values,
+      });
     }
     if (accepted) return null;
     await writeAudit(trx, {

@@ -30,6 +30,16 @@ import {
   reserveVolume,
 } from './purchase.repository';
 import type { PurchaseDeps, StandingOrderOrigin } from './purchase-deps';
+import {
+  cancelOpenQuote,
+  consumeQuote,
+  findClickByIdempotencyKey,
+  findClickOfQuote,
+  findQuoteOwner,
+  insertClick,
+  lockQuote,
+  secondFactorVerified,
+} from './click-execution.repository';
 import { SMS_MAX_ATTEMPTS } from '../../kernel/one-time-codes/sms-code';
 import { actorOf } from '../../kernel/audit/audit-log';
 
@@ -57,12 +67,7 @@ export class PurchaseService {
 
   /** The click an earlier confirmation with this key made, if any. */
   async #replay(auth: AuthContext, body: ExecuteBody): Promise<ClickDetail | undefined> {
-    const row = await this.deps.db
-      .selectFrom('clicks')
-      .select(['id', 'quote_id'])
-      .where('created_by', '=', auth.user.id)
-      .where('idempotency_key', '=', body.idempotencyKey)
-      .executeTakeFirst();
+    const row = await findClickByIdempotencyKey(this.deps.db, auth.user.id, body.idempotencyKey);
     if (!row) return undefined;
     if (row.quote_id !== body.quoteId) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     return clickDetail(this.deps.db, row.id);
@@ -117,26 +122,14 @@ export class PurchaseService {
     }
   }
 
-  async #cancelQuote(userId: number, quoteId: string): Promise<number> {
-    const result = await this.deps.db
-      .updateTable('purchase_quotes')
-      .set({ cancelled_at: this.deps.now() })
-      .where('id', '=', quoteId)
-      .where('user_id', '=', userId)
-      .where('consumed_at', 'is', null)
-      .where('cancelled_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+  #cancelQuote(userId: number, quoteId: string): Promise<number> {
+    return cancelOpenQuote(this.deps.db, userId, quoteId, this.deps.now());
   }
 
   /** The user leaves the flow: the quote no longer counts as a click in progress. */
   async cancelQuote(auth: AuthContext, quoteId: string, ip: string | null): Promise<void> {
-    const quote = await this.deps.db
-      .selectFrom('purchase_quotes')
-      .select('user_id')
-      .where('id', '=', quoteId)
-      .executeTakeFirst();
-    if (!quote || quote.user_id !== auth.user.id) throw new AppError('NOT_FOUND');
+    const owner = await findQuoteOwner(this.deps.db, quoteId);
+    if (owner !== auth.user.id) throw new AppError('NOT_FOUND');
     if ((await this.#cancelQuote(auth.user.id, quoteId)) > 0) {
       await writeAudit(this.deps.db, {
         ...actorOf(auth),
@@ -222,19 +215,10 @@ export class PurchaseService {
     }
 
     return db.transaction().execute(async (trx) => {
-      const locked = await trx
-        .selectFrom('purchase_quotes')
-        .selectAll()
-        .where('id', '=', body.quoteId)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const locked = await lockQuote(trx, body.quoteId);
       if (locked.consumed_at !== null) {
         // A racing confirmation with the same key made the click: answer that one.
-        const made = await trx
-          .selectFrom('clicks')
-          .select(['id', 'created_by', 'idempotency_key'])
-          .where('quote_id', '=', body.quoteId)
-          .executeTakeFirst();
+        const made = await findClickOfQuote(trx, body.quoteId);
         if (
           made &&
           made.created_by === auth.user.id &&
@@ -288,41 +272,31 @@ export class PurchaseService {
         });
       }
       if (contract.requireSms && !secondFactorGiven) {
-        const verified = await trx
-          .selectFrom('sms_verifications')
-          .select('id')
-          .where('quote_id', '=', body.quoteId)
-          .where('verified_at', 'is not', null)
-          .executeTakeFirst();
-        if (!verified) throw new AppError('SMS_REQUIRED');
+        if (!(await secondFactorVerified(trx, body.quoteId))) throw new AppError('SMS_REQUIRED');
       }
 
       const status = contract.requireApproval ? 'PENDING_APPROVAL' : 'IN_PROGRESS';
-      const { id } = await trx
-        .insertInto('clicks')
-        .values({
-          contract_id: contract.id,
-          year_of_supply: period.yearOfSupply,
-          maturity: period.maturity,
-          status,
-          auto: false,
-          market: locked.market,
-          created_at: at,
-          completed_at: null,
-          created_by: auth.user.id,
-          quote_id: locked.id,
-          idempotency_key: body.idempotencyKey,
-          price_source: session.priceSource,
-          total_cost: String(locked.total_cost),
-          in_progress_at: status === 'IN_PROGRESS' ? at : null,
-          fixing_at: fixingInstant(session),
-          approval_deadline:
-            status === 'PENDING_APPROVAL'
-              ? new Date(at.getTime() + settings.approvalTimeoutMs)
-              : null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertClick(trx, {
+        contract_id: contract.id,
+        year_of_supply: period.yearOfSupply,
+        maturity: period.maturity,
+        status,
+        auto: false,
+        market: locked.market,
+        created_at: at,
+        completed_at: null,
+        created_by: auth.user.id,
+        quote_id: locked.id,
+        idempotency_key: body.idempotencyKey,
+        price_source: session.priceSource,
+        total_cost: String(locked.total_cost),
+        in_progress_at: status === 'IN_PROGRESS' ? at : null,
+        fixing_at: fixingInstant(session),
+        approval_deadline:
+          status === 'PENDING_APPROVAL'
+            ? new Date(at.getTime() + settings.approvalTimeoutMs)
+            : null,
+      });
       await reserveVolume(
         trx,
         {
@@ -337,11 +311,7 @@ export class PurchaseService {
           price: part.clickPrice,
         })),
       );
-      await trx
-        .updateTable('purchase_quotes')
-        .set({ consumed_at: at })
-        .where('id', '=', locked.id)
-        .execute();
+      await consumeQuote(trx, locked.id, at);
       await recordTransition(trx, {
         clickId: id,
         contractId: contract.contractId,
