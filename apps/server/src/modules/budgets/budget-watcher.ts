@@ -4,7 +4,8 @@ import type { PriceWatcher, WatchedPrice } from '../market/price-watch';
 import { contractHeads } from '../positions/positions.service';
 import { evaluateBudget } from './budget-evaluation';
 import { findBudgets, findBudgetsOfYears } from './budgets.repository';
-import { findCustomerContract, readContractYears } from './year-figures';
+import { findCustomerContract } from './budgets.repository';
+import { readContractYears } from './year-figures';
 import { LOCK_KEYS } from '../../kernel/jobs/lock-keys';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { fromDec, toDec, type BudgetZone } from '@klik/domain';
+import { fromDec, toDec, type BudgetZone, type ContractPartName } from '@klik/domain';
 import type { Db } from '../../db/database';
 
 export interface BudgetRow {
@@ -180,4 +180,53 @@ export async function findHistory(
     .limit(400)
     .execute();
   return rows.reverse().map((row) => ({ day: row.day, expectedPrice: fromDec(toDec(row.price)) }));
+}
+
+/** The contracts of a customer (internal ids), ordered by Contract-ID. */
+export async function contractIdsOfCustomer(db: Db, customerId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('contracts')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .orderBy('contract_id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** A customer's contract by its Contract-ID; undefined when the customer has none such. */
+export async function findCustomerContract(
+  db: Db,
+  customerId: number,
+  contractId: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('contracts')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('contract_id', '=', contractId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Per contract, year of supply and part: the volume, what is clicked and its cost. */
+export async function yearTotals(
+  db: Db,
+  contractIds: readonly number[],
+  years?: readonly number[],
+) {
+  const totals = await sql<{
+    contract_id: number;
+    year_of_supply: number;
+    part: ContractPartName;
+    total_volume: string;
+    clicked_volume: string;
+    clicked_cost: string;
+  }>`
+    select contract_id, year_of_supply, part, sum(total_volume) as total_volume,
+      sum(clicked_volume) as clicked_volume, sum(clicked_cost) as clicked_cost
+    from position_months
+    where contract_id in (${sql.join(contractIds)})
+      ${years ? sql`and year_of_supply in (${sql.join(years)})` : sql``}
+    group by contract_id, year_of_supply, part`.execute(db);
+  return totals.rows;
 }

@@ -42,10 +42,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{
         response: { 200: BudgetDetailSchema },
       },
     },
-    async (request) => {
-      const { customerId, contractId, yearOfSupply } = request.params;
-      return budgets.detail(sessionOf(request), customerId, contractId, yearOfSupply);
-    },
+    async (request) => budgets.detail(sessionOf(request), request.params),
   );
 
   app.put(
@@ -60,17 +57,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{
         response: { 200: BudgetDetailSchema },
       },
     },
-    async (request) => {
-      const { customerId, contractId, yearOfSupply } = request.params;
-      return budgets.set(
-        sessionOf(request),
-        customerId,
-        contractId,
-        yearOfSupply,
-        request.body,
-        request.ip,
-      );
-    },
+    async (request) => budgets.set(sessionOf(request), request.params, request.body, request.ip),
   );
 
   app.delete(
@@ -84,8 +71,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { customerId, contractId, yearOfSupply } = request.params;
-      await budgets.remove(sessionOf(request), customerId, contractId, yearOfSupply, request.ip);
+      await budgets.remove(sessionOf(request), request.params, request.ip);
       return reply.status(204).send();
     },
   );

@@ -1,9 +1,8 @@
 import { budgetStanding, expectedYearPrice, fromDec, toDec, type Budget } from '@klik/domain';
 import type { BudgetDetail, BudgetInput, BudgetStanding, BudgetYear } from '@klik/api';
 import type { Db } from '../../db/database';
-import { AppError } from '../../kernel/http/app-error';
-import { writeAudit } from '../../kernel/audit/audit-log';
 import type { AuthContext } from '../../kernel/auth/auth-context';
+import { assertMaySee } from '../../kernel/access/customer-access';
 import { evaluateBudget } from './budget-evaluation';
 import {
   deleteBudget,
@@ -12,14 +11,8 @@ import {
   upsertBudget,
   type BudgetRow,
 } from './budgets.repository';
-import {
-  contractIdsOfCustomer,
-  findCustomerContract,
-  readContractYears,
-  type ContractYear,
-} from './year-figures';
-import { actorOf } from '../../kernel/audit/audit-log';
-import { assertMaySee, assertMayActFor } from '../../kernel/access/customer-access';
+import type { ContractYear } from './year-figures';
+import { customerYearOf, YearPlans, type PlanYear } from './year-plans';
 
 function budgetOf(row: BudgetRow): Budget {
   return {
@@ -71,140 +64,61 @@ function yearView(year: ContractYear, row: BudgetRow | undefined): BudgetYear {
 
 /** The budget calls (docs/budgets.md): read by whoever sees the customer, set by its own side. */
 export class BudgetsService {
-  constructor(private readonly deps: { db: Db; now: () => Date }) {}
+  readonly #plans: YearPlans;
 
-  async list(auth: AuthContext, customerId: number): Promise<BudgetYear[]> {
-    const { db, now } = this.deps;
-    await assertMaySee(db, auth, customerId);
-    const contractIds = await contractIdsOfCustomer(db, customerId);
-    const [years, budgets] = await Promise.all([
-      readContractYears(db, contractIds, now()),
-      findBudgets(db, contractIds),
-    ]);
-    return years.map((year) =>
-      yearView(
-        year,
-        budgets.find(
-          (b) => b.contractRowId === year.head.id && b.yearOfSupply === year.yearOfSupply,
-        ),
-      ),
-    );
+  constructor(private readonly deps: { db: Db; now: () => Date }) {
+    this.#plans = new YearPlans(deps, { set: 'budget.set', delete: 'budget.delete' });
   }
 
-  async detail(
-    auth: AuthContext,
-    customerId: number,
-    contractId: string,
-    yearOfSupply: number,
-  ): Promise<BudgetDetail> {
-    const { db } = this.deps;
-    await assertMaySee(db, auth, customerId);
-    return this.#detail(customerId, contractId, yearOfSupply);
+  async list(auth: AuthContext, customerId: number): Promise<BudgetYear[]> {
+    const years = await this.#plans.list(auth, customerId, this.deps.now(), findBudgets);
+    return years.map(({ year, plan }) => yearView(year, plan));
+  }
+
+  async detail(auth: AuthContext, target: PlanYear): Promise<BudgetDetail> {
+    await assertMaySee(this.deps.db, auth, target.customerId);
+    return this.#detail(target);
   }
 
   async set(
     auth: AuthContext,
-    customerId: number,
-    contractId: string,
-    yearOfSupply: number,
+    target: PlanYear,
     input: BudgetInput,
     ip: string,
   ): Promise<BudgetDetail> {
-    const { db, now } = this.deps;
-    await this.#mayChange(auth, customerId, 'budget.set', ip);
-    const year = await this.#year(customerId, contractId, yearOfSupply);
-    const at = now();
     const budget: Budget = {
       budgetPrice: fromDec(toDec(input.budgetPrice)),
       lowerBound: fromDec(toDec(input.lowerBound)),
       upperBound: fromDec(toDec(input.upperBound)),
     };
-    const id = await db.transaction().execute(async (trx) => {
-      const saved = await upsertBudget(trx, {
-        contractRowId: year.head.id,
-        yearOfSupply,
-        ...budget,
-        at,
-      });
-      await writeAudit(trx, {
-        ...actorOf(auth),
-        at,
-        action: 'budget.set',
-        outcome: 'success',
-        subject: `contract:${contractId}/${yearOfSupply}`,
-        customerIds: [customerId],
-        details: { contractId, yearOfSupply, ...budget },
-        ip,
-      });
-      return saved;
+    const { year, at, saved } = await this.#plans.set(auth, target, ip, {
+      value: budget,
+      save: (trx, contractRowId, savedAt) =>
+        upsertBudget(trx, {
+          contractRowId,
+          yearOfSupply: target.yearOfSupply,
+          ...budget,
+          at: savedAt,
+        }),
     });
     // The zone as it stands now, without a notification: the user sees it on the screen.
-    await evaluateBudget(db, id, year, at, { silent: true });
-    return this.#detail(customerId, contractId, yearOfSupply);
+    await evaluateBudget(this.deps.db, saved, year, at, { silent: true });
+    return this.#detail(target);
   }
 
-  async remove(
-    auth: AuthContext,
-    customerId: number,
-    contractId: string,
-    yearOfSupply: number,
-    ip: string,
-  ): Promise<void> {
+  async remove(auth: AuthContext, target: PlanYear, ip: string): Promise<void> {
+    await this.#plans.remove(auth, target, ip, deleteBudget, budgetOf);
+  }
+
+  async #detail(target: PlanYear) {
     const { db, now } = this.deps;
-    await this.#mayChange(auth, customerId, 'budget.delete', ip);
-    const contract = await findCustomerContract(db, customerId, contractId);
-    if (contract === undefined) throw new AppError('NOT_FOUND');
-    await db.transaction().execute(async (trx) => {
-      const removed = await deleteBudget(trx, contract, yearOfSupply);
-      if (!removed) throw new AppError('NOT_FOUND');
-      await writeAudit(trx, {
-        ...actorOf(auth),
-        at: now(),
-        action: 'budget.delete',
-        outcome: 'success',
-        subject: `contract:${contractId}/${yearOfSupply}`,
-        customerIds: [customerId],
-        details: { contractId, yearOfSupply, ...budgetOf(removed) },
-        ip,
-      });
-    });
-  }
-
-  async #mayChange(auth: AuthContext, customerId: number, action: string, ip: string) {
-    try {
-      await assertMayActFor(this.deps.db, auth, customerId);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'FORBIDDEN') {
-        await writeAudit(this.deps.db, {
-          ...actorOf(auth),
-          at: this.deps.now(),
-          action,
-          outcome: 'refused',
-          subject: `customer:${customerId}`,
-          ip,
-        });
-      }
-      throw error;
-    }
-  }
-
-  async #year(customerId: number, contractId: string, yearOfSupply: number) {
-    const { db, now } = this.deps;
-    const contract = await findCustomerContract(db, customerId, contractId);
-    if (contract === undefined) throw new AppError('NOT_FOUND');
-    const [year] = await readContractYears(db, [contract], now(), [yearOfSupply]);
-    if (!year) throw new AppError('NOT_FOUND');
-    return year;
-  }
-
-  async #detail(customerId: number, contractId: string, yearOfSupply: number) {
-    const year = await this.#year(customerId, contractId, yearOfSupply);
-    const [row] = (await findBudgets(this.deps.db, [year.head.id])).filter(
-      (budget) => budget.yearOfSupply === yearOfSupply,
+    const year = await customerYearOf(db, target, now());
+    const [row] = (await findBudgets(db, [year.head.id])).filter(
+      (budget) => budget.yearOfSupply === target.yearOfSupply,
     );
     return {
       ...yearView(year, row),
-      history: row ? await findHistory(this.deps.db, row.id) : [],
+      history: row ? await findHistory(db, row.id) : [],
     };
   }
 }

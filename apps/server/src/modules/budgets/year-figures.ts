@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   clickPrice,
   fromDec,
@@ -10,6 +9,7 @@ import {
 import type { Db } from '../../db/database';
 import { marginsOf, marketProductsOfContracts } from '../../kernel/pricing/margin-pricing';
 import { contractHeads, offersOf, type ContractHead } from '../positions/positions.service';
+import { yearTotals } from './budgets.repository';
 
 /*
  * What the plan (budgets, hedge policies) reads of a contract's year of supply: per part the
@@ -35,32 +35,6 @@ function plain(value: string): DecimalString {
   return fromDec(toDec(value));
 }
 
-/** The contracts of a customer (internal ids), ordered by Contract-ID. */
-export async function contractIdsOfCustomer(db: Db, customerId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('contracts')
-    .select('id')
-    .where('customer_id', '=', customerId)
-    .orderBy('contract_id')
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/** A customer's contract by its Contract-ID; undefined when the customer has none such. */
-export async function findCustomerContract(
-  db: Db,
-  customerId: number,
-  contractId: string,
-): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('contracts')
-    .select('id')
-    .where('customer_id', '=', customerId)
-    .where('contract_id', '=', contractId)
-    .executeTakeFirst();
-  return row?.id;
-}
-
 /**
  * Every year of supply of the given contracts (optionally only some years), with per part its
  * volumes and today's click price, at the instant `at` (for the margin in effect).
@@ -72,25 +46,12 @@ export async function readContractYears(
   years?: readonly number[],
 ): Promise<ContractYear[]> {
   if (contractIds.length === 0 || years?.length === 0) return [];
-  const totals = await sql<{
-    contract_id: number;
-    year_of_supply: number;
-    part: ContractPartName;
-    total_volume: string;
-    clicked_volume: string;
-    clicked_cost: string;
-  }>`
-    select contract_id, year_of_supply, part, sum(total_volume) as total_volume,
-      sum(clicked_volume) as clicked_volume, sum(clicked_cost) as clicked_cost
-    from position_months
-    where contract_id in (${sql.join(contractIds)})
-      ${years ? sql`and year_of_supply in (${sql.join(years)})` : sql``}
-    group by contract_id, year_of_supply, part`.execute(db);
-  if (totals.rows.length === 0) return [];
-  const heads = await contractHeads(db, [...new Set(totals.rows.map((r) => r.contract_id))]);
+  const totals = await yearTotals(db, contractIds, years);
+  if (totals.length === 0) return [];
+  const heads = await contractHeads(db, [...new Set(totals.map((r) => r.contract_id))]);
   const productsOf = await marketProductsOfContracts(db, heads);
   const products = [...new Set(heads.flatMap((head) => Object.values(productsOf(head))))];
-  const allYears = [...new Set(totals.rows.map((row) => row.year_of_supply))];
+  const allYears = [...new Set(totals.map((row) => row.year_of_supply))];
   const offers = new Map(
     (await offersOf(db, products, allYears))
       .filter((offer) => offer.maturity === 'Y' && offer.market === 'OTC')
@@ -99,7 +60,7 @@ export async function readContractYears(
   const margins = await marginsOf(db, heads, at);
   const byHead = new Map(heads.map((head) => [head.id, head]));
   const years_ = new Map<string, ContractYear>();
-  for (const row of totals.rows) {
+  for (const row of totals) {
     const head = byHead.get(row.contract_id);
     if (!head) continue;
     const key = `${row.contract_id}/${row.year_of_supply}`;

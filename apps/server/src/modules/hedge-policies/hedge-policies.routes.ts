@@ -43,17 +43,7 @@ export const hedgePoliciesRoutes: FastifyPluginAsyncZod<{
         response: { 200: HedgeYearSchema },
       },
     },
-    async (request) => {
-      const { customerId, contractId, yearOfSupply } = request.params;
-      return policies.set(
-        sessionOf(request),
-        customerId,
-        contractId,
-        yearOfSupply,
-        request.body,
-        request.ip,
-      );
-    },
+    async (request) => policies.set(sessionOf(request), request.params, request.body, request.ip),
   );
 
   app.delete(
@@ -67,8 +57,7 @@ export const hedgePoliciesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { customerId, contractId, yearOfSupply } = request.params;
-      await policies.remove(sessionOf(request), customerId, contractId, yearOfSupply, request.ip);
+      await policies.remove(sessionOf(request), request.params, request.ip);
       return reply.status(204).send();
     },
   );

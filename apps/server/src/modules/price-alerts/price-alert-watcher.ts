@@ -1,11 +1,15 @@
-import { sql } from 'kysely';
 import { amsterdamDate, OTC_PRICE_CEILING, stepPriceAlert, toDec } from '@klik/domain';
 import type { Db } from '../../db/database';
 import { writeAudit } from '../../kernel/audit/audit-log';
 import { marketProductsOfProducts } from '../../kernel/pricing/margin-pricing';
 import type { PriceWatcher, WatchedPrice } from '../market/price-watch';
 import { notify } from '../notifications/notify';
-import { liveAlertsForYears, type StoredAlert } from './price-alerts.repository';
+import {
+  alertRecipients,
+  liveAlertsForYears,
+  recordAlertOutcome,
+  type StoredAlert,
+} from './price-alerts.repository';
 import { LOCK_KEYS } from '../../kernel/jobs/lock-keys';
 
 /** What a batch of prices did to one alert. */
@@ -111,24 +115,14 @@ export class PriceAlertWatcher implements PriceWatcher {
   async #apply(trx: Db, outcome: AlertOutcome, now: Date): Promise<number> {
     const { alert, fired } = outcome;
     const last = fired.at(-1);
-    // Only the version read: an edit in the meantime started the alert afresh and wins.
-    const updated = await trx
-      .updateTable('price_alerts')
-      .set({
-        last_met: outcome.lastMet,
-        last_price_id: outcome.lastPriceId,
-        ...(last ? { last_fired_at: now, last_fired_price: last.price } : {}),
-      })
-      .where('id', '=', alert.id)
-      .where('version', '=', alert.version)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0 || fired.length === 0) return 0;
+    const updated = await recordAlertOutcome(trx, alert, {
+      lastMet: outcome.lastMet,
+      lastPriceId: outcome.lastPriceId,
+      lastFired: last ? { at: now, price: last.price } : null,
+    });
+    if (!updated || fired.length === 0) return 0;
     // Recipients who are still users of the customer; disabled users never hear (notify).
-    const recipients = await sql<{ user_id: number }>`select r.user_id
-      from price_alert_recipients r
-      join user_customers uc on uc.user_id = r.user_id and uc.customer_id = ${alert.customerId}
-      where r.alert_id = ${alert.id}`.execute(trx);
-    const userIds = recipients.rows.map((row) => row.user_id);
+    const userIds = await alertRecipients(trx, alert);
     for (const price of fired) {
       await notify(trx, {
         kind: 'PRICE_ALERT',

@@ -1,5 +1,10 @@
 import { sql } from 'kysely';
-import type { PriceAlertOptions, PriceAlertStatus, PriceAlertView } from '@klik/api';
+import type {
+  PriceAlertDraft,
+  PriceAlertOptions,
+  PriceAlertStatus,
+  PriceAlertView,
+} from '@klik/api';
 import { fromDec, toDec, type Maturity } from '@klik/domain';
 import type { Db } from '../../db/database';
 
@@ -230,6 +235,75 @@ export async function recipientChoices(
     .execute();
 }
 
+/** What an alert watches and until when, as its row keeps it. */
+function definitionColumns(draft: PriceAlertDraft, part: StoredAlert['part']) {
+  return {
+    contract_id: draft.contract,
+    part,
+    year_of_supply: draft.yearOfSupply,
+    maturity: draft.maturity,
+    market: draft.market as 'OTC' | 'ICE',
+    direction: draft.direction as 'EQUAL_OR_LOWER' | 'EQUAL_OR_HIGHER',
+    price: draft.price,
+    expires_on: draft.expiresOn,
+  };
+}
+
+/** Stores a new alert, not yet met nor fired, at version 1; answers its id. */
+export async function insertAlert(
+  trx: Db,
+  alert: { customerId: number; draft: PriceAlertDraft; part: StoredAlert['part'] },
+  by: { userId: number; at: Date },
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('price_alerts')
+    .values({
+      customer_id: alert.customerId,
+      ...definitionColumns(alert.draft, alert.part),
+      last_met: null,
+      last_price_id: null,
+      last_fired_at: null,
+      last_fired_price: null,
+      created_at: by.at,
+      created_by: by.userId,
+      updated_at: by.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/**
+ * Replaces an alert's definition as `version`; `restart` forgets its last price, so it is judged
+ * afresh at the next one.
+ */
+export async function updateAlert(
+  trx: Db,
+  alertId: number,
+  change: {
+    draft: PriceAlertDraft;
+    part: StoredAlert['part'];
+    version: number;
+    restart: boolean;
+    at: Date;
+  },
+): Promise<void> {
+  await trx
+    .updateTable('price_alerts')
+    .set({
+      ...definitionColumns(change.draft, change.part),
+      version: change.version,
+      updated_at: change.at,
+      ...(change.restart ? { last_met: null, last_price_id: null } : {}),
+    })
+    .where('id', '=', alertId)
+    .execute();
+}
+
+export async function deleteAlert(trx: Db, alertId: number): Promise<void> {
+  await trx.deleteFrom('price_alerts').where('id', '=', alertId).execute();
+}
+
 export async function replaceRecipients(
   db: Db,
   alertId: number,
@@ -240,4 +314,43 @@ export async function replaceRecipients(
     .insertInto('price_alert_recipients')
     .values([...new Set(userIds)].map((userId) => ({ alert_id: alertId, user_id: userId })))
     .execute();
+}
+
+/**
+ * Writes where the watcher left an alert, on the version it read only: an edit in the meantime
+ * started the alert afresh and wins. Answers whether it was written.
+ */
+export async function recordAlertOutcome(
+  db: Db,
+  alert: { id: number; version: number },
+  outcome: {
+    lastMet: boolean | null;
+    lastPriceId: string | null;
+    lastFired: { at: Date; price: string } | null;
+  },
+): Promise<boolean> {
+  const { lastFired } = outcome;
+  const updated = await db
+    .updateTable('price_alerts')
+    .set({
+      last_met: outcome.lastMet,
+      last_price_id: outcome.lastPriceId,
+      ...(lastFired ? { last_fired_at: lastFired.at, last_fired_price: lastFired.price } : {}),
+    })
+    .where('id', '=', alert.id)
+    .where('version', '=', alert.version)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+/** The alert's recipients who are still users of its customer. */
+export async function alertRecipients(
+  db: Db,
+  alert: { id: number; customerId: number },
+): Promise<number[]> {
+  const recipients = await sql<{ user_id: number }>`select r.user_id
+    from price_alert_recipients r
+    join user_customers uc on uc.user_id = r.user_id and uc.customer_id = ${alert.customerId}
+    where r.alert_id = ${alert.id}`.execute(db);
+  return recipients.rows.map((row) => row.user_id);
 }

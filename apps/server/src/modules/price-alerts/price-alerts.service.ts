@@ -16,12 +16,15 @@ import type { AuthContext } from '../../kernel/auth/auth-context';
 import { assertMaySee, mayActWith } from '../../kernel/access/customer-access';
 import {
   contractChoices,
+  deleteAlert,
   findAlert,
+  insertAlert,
   listAlerts,
   plainPrice,
   recipientChoices,
   recipientsOf,
   replaceRecipients,
+  updateAlert,
   viewOf,
   type StoredAlert,
 } from './price-alerts.repository';
@@ -143,6 +146,28 @@ export class PriceAlertsService {
     return viewOf(alert, recipients.get(alertId) ?? [], this.#today());
   }
 
+  /**
+   * Changes one alert of the customer in a transaction, for whoever may manage its alerts: on the
+   * version the user saw (else 409 with the current one); another customer's alert, or one gone,
+   * is refused as not theirs (403, ids are not probed).
+   */
+  async #change<T>(
+    auth: AuthContext,
+    customerId: number,
+    alertId: number,
+    version: number,
+    change: (trx: Db, before: StoredAlert) => Promise<T>,
+  ): Promise<T> {
+    const { db } = this.deps;
+    await assertManage(db, auth, customerId);
+    return db.transaction().execute(async (trx) => {
+      const before = await findAlert(trx, customerId, alertId, true);
+      if (!before) throw new AppError('FORBIDDEN');
+      if (before.version !== version) throw versionConflict(before.version);
+      return change(trx, before);
+    });
+  }
+
   async create(
     auth: AuthContext,
     customerId: number,
@@ -154,28 +179,11 @@ export class PriceAlertsService {
     return db.transaction().execute(async (trx) => {
       const part = await this.#checked(trx, customerId, body);
       const at = now();
-      const { id } = await trx
-        .insertInto('price_alerts')
-        .values({
-          customer_id: customerId,
-          contract_id: body.contract,
-          part,
-          year_of_supply: body.yearOfSupply,
-          maturity: body.maturity,
-          market: body.market as 'OTC' | 'ICE',
-          direction: body.direction as 'EQUAL_OR_LOWER' | 'EQUAL_OR_HIGHER',
-          price: body.price,
-          expires_on: body.expiresOn,
-          last_met: null,
-          last_price_id: null,
-          last_fired_at: null,
-          last_fired_price: null,
-          created_at: at,
-          created_by: auth.user.id,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertAlert(
+        trx,
+        { customerId, draft: body, part },
+        { userId: auth.user.id, at },
+      );
       await replaceRecipients(trx, id, body.recipients);
       await auditChange(trx, at, auth, {
         action: 'priceAlert.create',
@@ -195,35 +203,15 @@ export class PriceAlertsService {
     body: SavePriceAlertBody,
     ip: string,
   ): Promise<PriceAlertView> {
-    const { db, now } = this.deps;
-    await assertManage(db, auth, customerId);
-    return db.transaction().execute(async (trx) => {
-      const before = await findAlert(trx, customerId, alertId, true);
-      if (!before) throw new AppError('FORBIDDEN');
-      if (before.version !== body.version) throw versionConflict(before.version);
+    return this.#change(auth, customerId, alertId, body.version, async (trx, before) => {
       const part = await this.#checked(trx, customerId, body);
       const draft = { ...body, part, price: plainPrice(body.price) };
       // Another threshold is another alert: it starts without a last price, so a price already
       // beyond the new threshold fires at the next tick. Recipients or expiry alone keep it.
       const restart = definitionOf(before) !== definitionOf(draft);
-      const at = now();
-      await trx
-        .updateTable('price_alerts')
-        .set({
-          contract_id: body.contract,
-          part,
-          year_of_supply: body.yearOfSupply,
-          maturity: body.maturity,
-          market: body.market as 'OTC' | 'ICE',
-          direction: body.direction as 'EQUAL_OR_LOWER' | 'EQUAL_OR_HIGHER',
-          price: body.price,
-          expires_on: body.expiresOn,
-          version: before.version + 1,
-          updated_at: at,
-          ...(restart ? { last_met: null, last_price_id: null } : {}),
-        })
-        .where('id', '=', alertId)
-        .execute();
+      const at = this.deps.now();
+      const version = before.version + 1;
+      await updateAlert(trx, alertId, { draft: body, part, version, restart, at });
       const recipientsBefore = (await recipientsOf(trx, [alertId])).get(alertId) ?? [];
       await replaceRecipients(trx, alertId, body.recipients);
       await auditChange(trx, at, auth, {
@@ -231,7 +219,7 @@ export class PriceAlertsService {
         subject: `priceAlert:${alertId}`,
         before: { ...audited(before), recipients: recipientsBefore.map((user) => user.id) },
         after: { ...audited(draft), recipients: [...new Set(body.recipients)] },
-        details: { version: before.version + 1, restarted: restart },
+        details: { version, restarted: restart },
         ip,
         customerIds: [customerId],
       });
@@ -246,14 +234,9 @@ export class PriceAlertsService {
     version: number,
     ip: string,
   ): Promise<void> {
-    const { db, now } = this.deps;
-    await assertManage(db, auth, customerId);
-    await db.transaction().execute(async (trx) => {
-      const before = await findAlert(trx, customerId, alertId, true);
-      if (!before) throw new AppError('FORBIDDEN');
-      if (before.version !== version) throw versionConflict(before.version);
-      await trx.deleteFrom('price_alerts').where('id', '=', alertId).execute();
-      await auditChange(trx, now(), auth, {
+    await this.#change(auth, customerId, alertId, version, async (trx, before) => {
+      await deleteAlert(trx, alertId);
+      await auditChange(trx, this.deps.now(), auth, {
         action: 'priceAlert.delete',
         subject: `priceAlert:${alertId}`,
         before: audited(before),

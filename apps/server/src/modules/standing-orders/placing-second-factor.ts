@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { SmsSent } from '@klik/api';
-import type { Db } from '../../db/database';
 import { AppError } from '../../kernel/http/app-error';
 import {
   assertTotpNotThrottled,
@@ -9,35 +8,23 @@ import {
 import { writeAudit } from '../../kernel/audit/audit-log';
 import type { AuthContext } from '../../kernel/auth/auth-context';
 import { mayUseTotp } from '../purchase/click-totp';
-import {
-  newConfirmationCode,
-  phoneOf,
-  SMS_CODE_LIFETIME_MS,
-  SMS_MAX_CODES_PER_QUOTE,
-  textConfirmationCode,
-} from '../purchase/click-sms';
-import { codeHash, judgeSmsCode, wrongSmsCode } from '../../kernel/one-time-codes/sms-code';
+import { checkSmsCode, sendSmsCode, type SmsCodeDeps } from '../../kernel/one-time-codes/sms-code';
 import type { ClickContract } from '../purchase/click-contract.service';
-import type { SmsGateway } from '../../kernel/one-time-codes/sms-gateway';
 import { actorOf } from '../../kernel/audit/audit-log';
+import { placingCodes } from './standing-orders.repository';
 
 /*
  * The second factor of a standing order is given when it is placed (the click it makes later
  * cannot ask anyone). The click path's codes belong to a quote, which an order placed outside
  * the window does not have, so an order's codes belong to the user and customer instead; the
- * rules are the click's (its code digest, lifetime, attempts and SMS text), and a code from the
- * authenticator app replaces it where the customer allows that, as for a click.
+ * rules are the click's (its code digest, lifetime, attempts and SMS text: the kernel's
+ * sendSmsCode and checkSmsCode), and a code from the authenticator app replaces it where the
+ * customer allows that, as for a click.
  */
 
-export interface SecondFactorDeps {
-  db: Db;
-  sms: SmsGateway;
+export interface SecondFactorDeps extends SmsCodeDeps {
   totpKey: Buffer | null;
-  log: { error: (details: object, message: string) => void };
 }
-
-// A code is spent by one order; the counts are per hour so a phone cannot be flooded.
-const CODES_PER_HOUR = SMS_MAX_CODES_PER_QUOTE;
 
 /** Sends a 6-digit code that confirms the user's next order for the customer. */
 export async function sendPlacingCode(
@@ -47,42 +34,17 @@ export async function sendPlacingCode(
   at: Date,
   ip: string | null,
 ): Promise<SmsSent> {
-  const { db } = deps;
-  const phone = await phoneOf(db, auth.user.id);
-  const sent = await db
-    .selectFrom('standing_order_codes')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('user_id', '=', auth.user.id)
-    .where('created_at', '>', new Date(at.getTime() - 3600_000))
-    .executeTakeFirstOrThrow();
-  if (Number(sent.count) >= CODES_PER_HOUR) throw new AppError('SMS_ATTEMPTS_EXCEEDED');
-  const code = newConfirmationCode();
-  const nonce = randomUUID();
-  const expiresAt = new Date(at.getTime() + SMS_CODE_LIFETIME_MS);
-  await db
-    .insertInto('standing_order_codes')
-    .values({
-      user_id: auth.user.id,
-      customer_id: customerId,
-      nonce,
-      code_hash: codeHash(nonce, code).toString('hex'),
-      created_at: at,
-      expires_at: expiresAt,
-      used_at: null,
-    })
-    .execute();
-  const sentTo = await textConfirmationCode(deps, phone, code, expiresAt);
-  await writeAudit(db, {
-    ...actorOf(auth),
+  return sendSmsCode(deps, auth, {
+    table: placingCodes(auth.user.id, customerId),
+    salt: randomUUID(),
     at,
-    action: 'standingOrder.sms.send',
-    outcome: 'success',
-    subject: `customer:${customerId}`,
-    customerIds: [customerId],
-    details: { to: sentTo.sentTo },
+    audit: {
+      action: 'standingOrder.sms.send',
+      subject: `customer:${customerId}`,
+      customerIds: [customerId],
+    },
     ip,
   });
-  return sentTo;
 }
 
 /**
@@ -132,49 +94,18 @@ export async function verifyPlacingFactor(
       check === 'unavailable' ? 'SECOND_FACTOR_UNAVAILABLE' : 'SECOND_FACTOR_INVALID',
     );
   }
-  const refusal = await db.transaction().execute(async (trx) => {
-    const latest = await trx
-      .selectFrom('standing_order_codes')
-      .selectAll()
-      .where('user_id', '=', auth.user.id)
-      .where('customer_id', '=', contract.customerId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!latest || latest.used_at !== null || input.smsCode === undefined) {
-      return new AppError('SMS_REQUIRED');
-    }
-    const judged = judgeSmsCode(latest, latest.nonce, input.smsCode, at);
-    if (judged.verdict === 'refused') return judged.error;
-    if (judged.verdict === 'match') {
-      // Spent: one code confirms one order.
-      await trx
-        .updateTable('standing_order_codes')
-        .set({ used_at: at })
-        .where('id', '=', latest.id)
-        .execute();
-      return null;
-    }
-    const { attempts } = judged;
-    await trx
-      .updateTable('standing_order_codes')
-      .set({ attempts })
-      .where('id', '=', latest.id)
-      .execute();
-    await writeAudit(trx, {
-      ...actorOf(auth),
-      at,
+  // Spent once it confirms an order: one code confirms one order.
+  await checkSmsCode(db, auth, {
+    table: placingCodes(auth.user.id, contract.customerId),
+    code: input.smsCode,
+    reused: false,
+    at,
+    audit: {
       action: 'standingOrder.sms.verify',
-      outcome: 'failure',
       subject: `customer:${contract.customerId}`,
       customerIds: [contract.customerId],
-      details: { attempts },
-      ip,
-    });
-    return wrongSmsCode(attempts);
+    },
+    ip,
   });
-  if (refusal) throw refusal;
   return 'sms';
 }

@@ -28,6 +28,7 @@ import {
   type StandingOrderRow,
 } from './standing-orders.repository';
 import { LOCK_KEYS } from '../../kernel/jobs/lock-keys';
+import { findUserById } from '../../kernel/users/user-store';
 
 /**
  * The idempotency key of an order's click: a UUID (the click path's key type) derived from the
@@ -162,11 +163,7 @@ export class StandingOrderWatcher implements PriceWatcher {
 
   /** The order's creator as the click path sees a signed-in user; null: no longer active. */
   async #creatorOf(userId: number): Promise<AuthContext | null> {
-    const user = await this.deps.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    const user = await findUserById(this.deps.db, userId);
     if (!user || user.disabled) return null;
     return {
       // The order's clicks belong to no session: the quote records none.

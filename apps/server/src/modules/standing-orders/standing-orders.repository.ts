@@ -1,7 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { StandingOrder, StandingOrderQuery } from '@klik/api';
 import type { DeadlineRule, Maturity } from '@klik/domain';
 import type { Db } from '../../db/database';
+import type { StandingOrdersTable } from '../../db/schema';
+import type { SmsCodeTable } from '../../kernel/one-time-codes/sms-code';
 
 /** An order row with what the list and the watcher show of its contract and creator. */
 export interface StandingOrderRow {
@@ -85,6 +87,19 @@ export async function findOrder(db: Db, id: number): Promise<StandingOrderRow | 
   const result = await sql<StandingOrderRow>`select ${ORDER_COLUMNS} ${FROM}
     where o.id = ${id}`.execute(db);
   return result.rows[0];
+}
+
+/** Stores a new order, active; answers its id. */
+export async function insertOrder(
+  trx: Db,
+  order: Insertable<StandingOrdersTable>,
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('standing_orders')
+    .values(order)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 /** One page of a customer's orders, newest first, and how many the filtered list has. */
@@ -200,4 +215,64 @@ export async function markExecuted(
       trigger_price_id = ${execution.priceId}::bigint
     where id = ${id} and status = 'ACTIVE'`.execute(trx);
   return Number(result.numAffectedRows ?? 0) === 1;
+}
+
+/**
+ * The codes that confirm a user's next order for a customer (standing_order_codes), each with a
+ * nonce of its own as the salt of its digest. A code is spent by one order; the codes sent are
+ * counted per hour, across the user's customers, so a phone cannot be flooded.
+ */
+export function placingCodes(userId: number, customerId: number): SmsCodeTable {
+  return {
+    async countSent(db, at) {
+      const sent = await db
+        .selectFrom('standing_order_codes')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('user_id', '=', userId)
+        .where('created_at', '>', new Date(at.getTime() - 3600_000))
+        .executeTakeFirstOrThrow();
+      return Number(sent.count);
+    },
+    async keep(db, code) {
+      await db
+        .insertInto('standing_order_codes')
+        .values({
+          user_id: userId,
+          customer_id: customerId,
+          nonce: code.salt,
+          code_hash: code.codeHash,
+          created_at: code.at,
+          expires_at: code.expiresAt,
+          used_at: null,
+        })
+        .execute();
+    },
+    async newest(trx) {
+      const latest = await trx
+        .selectFrom('standing_order_codes')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('customer_id', '=', customerId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .forUpdate()
+        .executeTakeFirst();
+      return latest && { ...latest, salt: latest.nonce, confirmed: latest.used_at !== null };
+    },
+    async confirm(trx, id, at) {
+      await trx
+        .updateTable('standing_order_codes')
+        .set({ used_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
+    async countWrong(trx, id, attempts) {
+      await trx
+        .updateTable('standing_order_codes')
+        .set({ attempts })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
 }

@@ -27,7 +27,13 @@ import {
   verifyPlacingFactor,
   type SecondFactorDeps,
 } from './placing-second-factor';
-import { endOrder, findOrder, listOrders, orderOf } from './standing-orders.repository';
+import {
+  endOrder,
+  findOrder,
+  insertOrder,
+  listOrders,
+  orderOf,
+} from './standing-orders.repository';
 import { actorOf } from '../../kernel/audit/audit-log';
 
 type PlaceBody = z.infer<typeof PlaceStandingOrderBodySchema>;
@@ -107,32 +113,28 @@ export class StandingOrdersService {
       ip,
     });
     const id = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('standing_orders')
-        .values({
-          customer_id: contract.customerId,
-          contract_id: contract.id,
-          year_of_supply: period.yearOfSupply,
-          maturity: period.maturity,
-          market: body.market,
-          percentage: body.percentage ?? null,
-          volumes: body.volumes ? JSON.stringify(body.volumes) : null,
-          limit_price: limit,
-          stop_price: stop,
-          valid_until: validUntil,
-          second_factor: factor,
-          terms_version: terms?.version ?? null,
-          created_by: auth.user.id,
-          created_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const orderId = await insertOrder(trx, {
+        customer_id: contract.customerId,
+        contract_id: contract.id,
+        year_of_supply: period.yearOfSupply,
+        maturity: period.maturity,
+        market: body.market,
+        percentage: body.percentage ?? null,
+        volumes: body.volumes ? JSON.stringify(body.volumes) : null,
+        limit_price: limit,
+        stop_price: stop,
+        valid_until: validUntil,
+        second_factor: factor,
+        terms_version: terms?.version ?? null,
+        created_by: auth.user.id,
+        created_at: at,
+      });
       await writeAudit(trx, {
         ...actorOf(auth),
         at,
         action: 'standingOrder.place',
         outcome: 'success',
-        subject: `standingOrder:${row.id}`,
+        subject: `standingOrder:${orderId}`,
         customerIds: [contract.customerId],
         details: {
           contractId: contract.contractId,
@@ -149,7 +151,7 @@ export class StandingOrdersService {
         },
         ip,
       });
-      return row.id;
+      return orderId;
     });
     const placed = await findOrder(db, id);
     return orderOf(placed as NonNullable<typeof placed>, true);
