@@ -145,7 +145,7 @@ export const backgroundJobs = defineModule<{
     unsubscribe = [
       // The instance that leads a watch hears of new prices at once, whoever recorded them.
       deps.bus.subscribe('priceUpdate', () => {
-        for (const watch of priceWatches.values()) void watch.round();
+        for (const watch of priceWatches.values()) void watch.tick();
       }),
       // A click moves its contract's budgets at once, not only at the next year price.
       deps.bus.subscribe('clickUpdate', (event) => {

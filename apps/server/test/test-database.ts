@@ -4,6 +4,9 @@ import pg from 'pg';
 import { createDatabase, databaseOnPGlite, PGLITE_PARSERS, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 
+/** Whether the tests run on PostgreSQL (TEST_DATABASE_URL) rather than embedded PGlite. */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
 export interface TestDatabase {
   db: Db;
   /** Which database the suite runs on, for test names and diagnostics. */

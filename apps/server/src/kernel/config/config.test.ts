@@ -1,17 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, REPOSITORY_ROOT } from './config';
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env, { cwd: '/srv/klik' });
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected the configuration to be refused');
-}
+import { loadConfig, REPOSITORY_ROOT } from './config';
+import { configProblems } from './config-test-kit';
 
 describe('loadConfig', () => {
   it('has working defaults for one machine', () => {
@@ -95,11 +86,13 @@ describe('loadConfig', () => {
       metrics: null,
       docs: false,
     });
-    expect(problemsOf({ METRICS: 'off', METRICS_PORT: '9100' })).toEqual([
+    expect(configProblems({ METRICS: 'off', METRICS_PORT: '9100' })).toEqual([
       'METRICS: is off, so METRICS_PORT and METRICS_TOKEN would do nothing',
     ]);
-    expect(problemsOf({ METRICS_PORT: '3000' })).toEqual(['METRICS_PORT: must differ from PORT']);
-    expect(problemsOf({ METRICS_TOKEN: 'short', DOCS: 'maybe' })).toEqual([
+    expect(configProblems({ METRICS_PORT: '3000' })).toEqual([
+      'METRICS_PORT: must differ from PORT',
+    ]);
+    expect(configProblems({ METRICS_TOKEN: 'short', DOCS: 'maybe' })).toEqual([
       'METRICS_TOKEN: must be at least 32 characters long',
       'DOCS: expected true or false, got "maybe"',
     ]);
@@ -108,7 +101,7 @@ describe('loadConfig', () => {
   it('reads SHUTDOWN_TIMEOUT_SECONDS', () => {
     expect(loadConfig({}).shutdownTimeoutMs).toBe(8000);
     expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '30' }).shutdownTimeoutMs).toBe(30_000);
-    expect(problemsOf({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toEqual([
+    expect(configProblems({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toEqual([
       'SHUTDOWN_TIMEOUT_SECONDS: expected a whole number from 1 to 600, got "0"',
     ]);
   });
@@ -159,7 +152,7 @@ describe('loadConfig', () => {
   });
 
   it('names every wrong variable at once', () => {
-    const problems = problemsOf({
+    const problems = configProblems({
       PORT: 'eighty',
       DATABASE_URL: 'mysql://db/klik',
       REDIS_URL: 'not a url',
@@ -190,7 +183,7 @@ describe('loadConfig', () => {
     expect(config.secondFactor.staffRequired).toBe(true);
     expect(config.secondFactor.totpKey?.toString('base64')).toBe(key);
     expect(
-      problemsOf({
+      configProblems({
         ADMIN_SECOND_FACTOR: 'sometimes',
         TOTP_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64'),
       }),
@@ -201,14 +194,14 @@ describe('loadConfig', () => {
   });
 
   it('refuses a lockout threshold below the slowdown threshold', () => {
-    expect(problemsOf({ LOGIN_SLOWDOWN_AFTER: '10', LOGIN_LOCKOUT_AFTER: '5' })).toEqual([
+    expect(configProblems({ LOGIN_SLOWDOWN_AFTER: '10', LOGIN_LOCKOUT_AFTER: '5' })).toEqual([
       'LOGIN_LOCKOUT_AFTER: must not be smaller than LOGIN_SLOWDOWN_AFTER',
     ]);
   });
 
   it('refuses the development and test routes with NODE_ENV=production', () => {
     expect(
-      problemsOf({
+      configProblems({
         NODE_ENV: 'production',
         SMS_DEV_OUTBOX: 'true',
         MAIL_DEV_OUTBOX: 'true',
@@ -228,7 +221,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://klik.example.nl/' }).mail.publicUrl).toBe(
       'https://klik.example.nl',
     );
-    expect(problemsOf({ PUBLIC_URL: 'ftp://klik.example.nl' })).toEqual([
+    expect(configProblems({ PUBLIC_URL: 'ftp://klik.example.nl' })).toEqual([
       'PUBLIC_URL: must start with http:// or https://',
     ]);
   });

@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../test/builders';
 import { bearer, buildTestApp, login, type TestApp } from '../../../test/test-app';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
+import { createTestDatabase, onPostgres, type TestDatabase } from '../../../test/test-database';
 import { createDatabase, type Db } from '../../db/database';
 import { executeOk, purchaseWorld, quoteOk } from '../../modules/purchase/purchase-test-kit';
 import { InProcessEventBus, type BusEvents, type EventBus } from './event-bus';
 import { enqueueEvent, EventOutbox } from './event-outbox';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const quiet = { error: () => {}, info: () => {} };
 
 /** Makes the app's bus refuse every publish, as Redis does while it is away. */

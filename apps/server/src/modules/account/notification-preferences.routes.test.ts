@@ -7,8 +7,8 @@ import {
 } from '@klik/api';
 import { createCustomer, createUser, type BuiltUser } from '../../../test/builders';
 import { bearer, buildTestApp, impersonate, login, type TestApp } from '../../../test/test-app';
+import { onPostgres } from '../../../test/test-database';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const URL = ACCOUNT_PATHS.notificationPreferences;
 
 let t: TestApp;

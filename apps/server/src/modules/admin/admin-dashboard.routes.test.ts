@@ -8,8 +8,7 @@ import {
 import { sql } from 'kysely';
 import { createClick, createContract } from '../../../test/builders';
 import { adminWorld, call, quickUser, type AdminWorld } from './admin-test-kit';
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+import { onPostgres } from '../../../test/test-database';
 
 let w: AdminWorld;
 let ownContract: string;

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS, AuditPageSchema, type AuditPage } from '@klik/api';
 import { writeAudit } from '../../kernel/audit/audit-log';
 import { adminWorld, auditRows, call, type AdminWorld } from './admin-test-kit';
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+import { onPostgres } from '../../../test/test-database';
 
 let w: AdminWorld;
 const tag = `audit-${Date.now()}`;

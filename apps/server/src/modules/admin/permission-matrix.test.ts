@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS, PERMISSIONS, reachOf } from '@klik/api';
 import { adminWorld, call, type AdminWorld, type Caller } from './admin-test-kit';
 import { ROUTE_CASES, type RouteCase, type Side } from './permission-cases';
+import { onPostgres } from '../../../test/test-database';
 
 /*
  * Walks the whole permission matrix (docs/permissions.md): every governed route, called by every
  * kind of caller, about their own and a foreign customer. The expected answer of each cell is
  * read from the matrix itself, so the matrix is what the server is held to.
  */
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 let w: AdminWorld;
 

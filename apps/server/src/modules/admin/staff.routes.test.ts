@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS, AdminUserSchema, UserSessionSchema, type AdminUser, pathTo } from '@klik/api';
 import { postLogin } from '../../../test/test-app';
 import { adminWorld, auditRows, call, codeOf, quickUser, type AdminWorld } from './admin-test-kit';
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+import { onPostgres } from '../../../test/test-database';
 
 let w: AdminWorld;
 

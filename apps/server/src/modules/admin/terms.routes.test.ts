@@ -10,8 +10,7 @@ import {
   purchaseWorlds,
   type AdminWorld,
 } from './admin-test-kit';
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+import { onPostgres } from '../../../test/test-database';
 
 describe(`terms on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   let w: AdminWorld;

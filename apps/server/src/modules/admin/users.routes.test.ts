@@ -21,8 +21,7 @@ import {
   quickUser,
   type AdminWorld,
 } from './admin-test-kit';
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+import { onPostgres } from '../../../test/test-database';
 
 let w: AdminWorld;
 const terminated: number[][] = [];

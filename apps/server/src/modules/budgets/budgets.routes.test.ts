@@ -17,8 +17,7 @@ import {
 import { bearer, buildTestApp, login, type TestApp } from '../../../test/test-app';
 import { TestClock } from '../../../test/test-clock';
 import { BudgetWatcher } from './budget-watcher';
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+import { onPostgres } from '../../../test/test-database';
 
 let t: TestApp | undefined;
 afterEach(async () => {

@@ -1,27 +1,21 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLICK_CONFIRMATION_PATHS, NotificationListSchema, pathTo } from '@klik/api';
 import { createCustomer, createUser } from '../../../test/builders';
 import { bearer, login } from '../../../test/test-app';
 import { pdfLines } from '../../../test/pdf-text';
 import {
   executeOk,
-  purchaseWorld,
+  purchaseWorlds,
   quoteOk,
   type PurchaseWorld,
 } from '../purchase/purchase-test-kit';
+import { onPostgres } from '../../../test/test-database';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-let world: PurchaseWorld | undefined;
-afterEach(async () => {
-  await world?.t.close();
-  world = undefined;
-});
+const openWorld = purchaseWorlds();
 
 /** A completed Q1 click and an M5 click still in progress. */
 async function clicks(): Promise<{ w: PurchaseWorld; completed: number; inProgress: number }> {
-  const w = await purchaseWorld({ env: { KLIK_TITLE: 'Klik Energie' } });
-  world = w;
+  const w = await openWorld({ env: { KLIK_TITLE: 'Klik Energie' } });
   const completed = (await executeOk(w, (await quoteOk(w)).quoteId)).id;
   w.t.clock.advance(10_000);
   await w.t.app.purchase.desk.runOnce();

@@ -1,29 +1,23 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { impersonate } from '../../../test/test-app';
 import { pdfLines } from '../../../test/pdf-text';
 import {
   executeOk,
-  purchaseWorld,
+  purchaseWorlds,
   quoteOk,
   secondUser,
   type PurchaseWorld,
 } from '../purchase/purchase-test-kit';
 import { renderClickConfirmation } from './click-confirmation.service';
+import { onPostgres } from '../../../test/test-database';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-let world: PurchaseWorld | undefined;
-afterEach(async () => {
-  await world?.t.close();
-  world = undefined;
-});
+const openWorld = purchaseWorlds();
 
 /** 25% of Q1 2027 (75 MWh per part) clicked at OTC 80/60 on Friday 11:00, completed 11:00:10. */
 async function completedClick(
   setUp: (w: PurchaseWorld) => Promise<string | undefined> = async () => undefined,
 ): Promise<{ w: PurchaseWorld; clickId: number; quoteId: string }> {
-  const w = await purchaseWorld();
-  world = w;
+  const w = await openWorld();
   const token = await setUp(w);
   const quote = await quoteOk(w, { percentage: '25' }, token);
   const click = await executeOk(w, quote.quoteId, token);
@@ -198,8 +192,7 @@ describe(`click confirmation PDF on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, ()
   });
 
   it('names the second user who approved a four-eyes click, and when', async () => {
-    const w = await purchaseWorld();
-    world = w;
+    const w = await openWorld();
     await w.t.db
       .updateTable('customers')
       .set({ require_approval: true })
@@ -227,8 +220,7 @@ describe(`click confirmation PDF on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, ()
   });
 
   it('shows the ICE settlement the click was fixed at, not the indicative quoted price', async () => {
-    const w = await purchaseWorld();
-    world = w;
+    const w = await openWorld();
     const quote = await quoteOk(w, { market: 'ICE', percentage: '10' });
     const click = await executeOk(w, quote.quoteId);
     await w.t.db
@@ -257,8 +249,7 @@ describe(`click confirmation PDF on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, ()
   });
 
   it('refuses a click that has not completed, and one that does not exist', async () => {
-    const w = await purchaseWorld();
-    world = w;
+    const w = await openWorld();
     const click = await executeOk(w, (await quoteOk(w)).quoteId);
     await expect(renderClickConfirmation(w.t.db, click.id, 'nl')).rejects.toMatchObject({
       code: 'CLICK_NOT_COMPLETED',

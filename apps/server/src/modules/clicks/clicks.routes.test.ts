@@ -1,27 +1,21 @@
 import { strFromU8, unzipSync } from 'fflate';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ClickListSchema, NotificationPageSchema, ResultsSchema, type ClickList } from '@klik/api';
 import { createClick, createCustomer, createUser } from '../../../test/builders';
 import { bearer, login } from '../../../test/test-app';
 import {
   executeOk,
-  purchaseWorld,
+  purchaseWorlds,
   quoteOk,
   type PurchaseWorld,
 } from '../purchase/purchase-test-kit';
+import { onPostgres } from '../../../test/test-database';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-let world: PurchaseWorld | undefined;
-afterEach(async () => {
-  await world?.t.close();
-  world = undefined;
-});
+const openWorld = purchaseWorlds();
 
 /** A completed gas-free history: a Q1 click completed, an M5 click in progress, an old click. */
 async function history(): Promise<PurchaseWorld> {
-  const w = await purchaseWorld();
-  world = w;
+  const w = await openWorld();
   await createClick(w.t.db, {
     contractId: w.contract.id,
     yearOfSupply: 2027,

@@ -15,8 +15,7 @@ import {
 } from '../purchase/purchase-test-kit';
 import { detailOk, inputOf } from './contracts-test-kit';
 import { ContractsService } from './contracts.service';
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+import { onPostgres } from '../../../test/test-database';
 
 describe(`a contract's settings where clicks are made, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   const world = purchaseWorlds();

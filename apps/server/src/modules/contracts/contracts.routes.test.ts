@@ -3,8 +3,7 @@ import { CONTRACT_PATHS, ContractDetailSchema, ContractListSchema, pathTo } from
 import { createClick, createContract, createCustomer } from '../../../test/builders';
 import { adminWorld, auditRows, call, codeOf, type AdminWorld } from '../admin/admin-test-kit';
 import { detailOk, gasContract, inputOf } from './contracts-test-kit';
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+import { onPostgres } from '../../../test/test-database';
 
 let w: AdminWorld;
 const clickUpdates: { contractId: string; customerId: number }[] = [];

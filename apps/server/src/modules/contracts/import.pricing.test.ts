@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_IMPORT_MEDIA_TYPES, ContractImportReportSchema, CONTRACT_PATHS } from '@klik/api';
 import { createContract, createCustomer, createUser } from '../../../test/builders';
 import { bearer, buildTestApp, login, type TestApp } from '../../../test/test-app';
+import { onPostgres } from '../../../test/test-database';
 
 /*
  * The import writes what managecontract stores per part (Peak and OffPeak priced apart, 0018)
  * and the click share ceiling, and raises the contract's revision on a change, so quotes made on
  * the old contract lapse (CONTRACT_CHANGED) as after a single edit.
  */
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const HEADER =
   'contractId;customerId;commodity;product;marketOption;maxClickPercentage;yearOfSupply;part;volume;markUp;transactionFee';
 

@@ -7,8 +7,8 @@ import {
 } from '@klik/api';
 import { createClick, createContract, createCustomer, createUser } from '../../../test/builders';
 import { bearer, buildTestApp, login, type TestApp } from '../../../test/test-app';
+import { onPostgres } from '../../../test/test-database';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const HEADER =
   'contractId;customerId;commodity;product;marketOption;yearOfSupply;part;volume;markUp;transactionFee';
 

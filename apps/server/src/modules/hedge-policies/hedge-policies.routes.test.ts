@@ -10,8 +10,7 @@ import {
 } from '../../../test/builders';
 import { bearer, buildTestApp, login, type TestApp } from '../../../test/test-app';
 import { TestClock } from '../../../test/test-clock';
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+import { onPostgres } from '../../../test/test-database';
 
 let t: TestApp | undefined;
 afterEach(async () => {

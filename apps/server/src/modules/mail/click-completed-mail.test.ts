@@ -7,8 +7,8 @@ import {
   type PurchaseWorld,
 } from '../purchase/purchase-test-kit';
 import { SmtpPeer } from './mail-test-kit';
+import { onPostgres } from '../../../test/test-database';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const peer = new SmtpPeer();
 let world: PurchaseWorld | undefined;
 

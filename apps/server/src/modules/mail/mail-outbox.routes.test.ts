@@ -3,8 +3,7 @@ import { MailOutboxPageSchema, type MailOutboxPage, MAIL_PATHS } from '@klik/api
 import { createCustomer, createUser, type BuiltUser } from '../../../test/builders';
 import { bearer, buildTestApp, login, type TestApp } from '../../../test/test-app';
 import { notifyUsers } from './mail-test-kit';
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+import { onPostgres } from '../../../test/test-database';
 
 /*
  * Four notification e-mails, a minute apart, on a portal without SMTP_URL: two kept by the

@@ -3,14 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/builders';
 import { testConfig } from '../../../test/test-app';
 import { TestClock } from '../../../test/test-clock';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
+import { createTestDatabase, onPostgres, type TestDatabase } from '../../../test/test-database';
 import { buildApp } from '../../app';
 import { createDatabase } from '../../db/database';
 import { InProcessEventBus } from '../../kernel/events/event-bus';
 import { notifyUsers, SmtpPeer } from './mail-test-kit';
 import type { MailRun } from './mail-worker';
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
  * Two portal instances on one database, each with its own MailWorker, sending to one mail

@@ -12,8 +12,7 @@ import {
 import { createContract, createCustomer, createUser } from '../../../test/builders';
 import { bearer, login } from '../../../test/test-app';
 import { purchaseWorld, quoteOk, type PurchaseWorld } from '../purchase/purchase-test-kit';
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+import { onPostgres } from '../../../test/test-database';
 
 /*
  * The world: a power contract (mark-up 2, fee 0.25 of its own) with OTC Peak 80 and OffPeak 60,

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../kernel/config/config';
+import { loadConfig } from '../../kernel/config/config';
+import { configProblems } from '../../kernel/config/config-test-kit';
 import { CsvReplayFeed, CsvFormatError } from './csv-replay-feed';
 import { createPriceSource } from './create-price-source';
 import { SimulatedFeed } from './simulated-feed';
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env, { cwd: '/srv/klik' });
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected the configuration to be refused');
-}
 
 describe('market and websocket configuration', () => {
   it('defaults to the simulated feed every 5 s, no ingest endpoint, checks every 30 s', () => {
@@ -58,7 +49,7 @@ describe('market and websocket configuration', () => {
 
   it('names every wrong market variable at once', () => {
     expect(
-      problemsOf({
+      configProblems({
         MARKET_FEED: 'random',
         MARKET_FEED_INTERVAL_MS: '10',
         MARKET_FEED_SEED: '-1',
@@ -70,7 +61,7 @@ describe('market and websocket configuration', () => {
       'MARKET_FEED_SEED: expected a whole number from 0 to 4294967295, got "-1"',
       'MARKET_INGEST_KEY: must be at least 32 characters long',
     ]);
-    expect(problemsOf({ MARKET_FEED: 'csv' })).toEqual([
+    expect(configProblems({ MARKET_FEED: 'csv' })).toEqual([
       'MARKET_FEED_CSV: required when MARKET_FEED is csv',
     ]);
   });

@@ -90,9 +90,9 @@ describe('price watch', () => {
     await watch.drain();
     await recorder.record([quote('41', '2026-11-23T09:01:00Z')], 'INGEST');
     watcher.failNext = true;
-    expect(await watch.round()).toBe(0);
+    expect(await watch.tick()).toBe(0);
     expect(watcher.seen).toHaveLength(0);
-    expect(await watch.round()).toBe(1);
+    expect(await watch.tick()).toBe(1);
     expect(watcher.seen.map((price) => price.price)).toEqual(['41']);
   });
 

@@ -1,10 +1,17 @@
-import { sql } from 'kysely';
 import type { Maturity } from '@klik/domain';
 import type { MarketProduct } from '../../db/schema';
 import type { Db } from '../../db/database';
 import type { LeaderLock } from '../../kernel/jobs/leader-lock';
-import { LeaderLoop } from '../../kernel/jobs/leader-loop';
+import { LeaderJob } from '../../kernel/jobs/leader-loop';
 import { plainDecimal } from './market.repository';
+import {
+  advanceCursor,
+  findCursor,
+  findPricesAfter,
+  snapshotHorizon,
+  startCursor,
+  type PriceCursor,
+} from './price-watch.repository';
 
 /** A price as it entered the portal (a row of market_prices). */
 export interface WatchedPrice {
@@ -38,11 +45,6 @@ export interface PriceWatcher {
 /** How many prices one round hands over at most; a backlog is worked through round after round. */
 export const PRICE_WATCH_BATCH = 5000;
 
-interface Cursor {
-  tx: string;
-  priceId: string;
-}
-
 /**
  * Reads the prices that entered since the cursor, up to the oldest transaction still running:
  * every transaction below that horizon has ended, so no price committed later can be ordered
@@ -53,30 +55,13 @@ export async function readNewPrices(
   db: Db,
   name: string,
   limit: number = PRICE_WATCH_BATCH,
-): Promise<{ prices: WatchedPrice[]; next: Cursor | null }> {
+): Promise<{ prices: WatchedPrice[]; next: PriceCursor | null }> {
   const cursor = await cursorOf(db, name);
-  const horizon = await sql<{
-    horizon: string;
-  }>`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`.execute(db);
-  const upTo = horizon.rows[0]?.horizon ?? '0';
-  const rows = await sql<{
-    id: string;
-    tx: string;
-    product: MarketProduct;
-    year_of_supply: number;
-    maturity: Maturity;
-    market: 'OTC' | 'ICE';
-    price: string;
-    at: Date;
-  }>`select id::text as id, tx::text as tx, product, year_of_supply, maturity, market,
-      price::text as price, at
-    from market_prices
-    where (tx, id) > (${cursor.tx}::xid8, ${cursor.priceId}::bigint) and tx < ${upTo}::xid8
-    order by tx, id
-    limit ${limit}`.execute(db);
-  const last = rows.rows.at(-1);
+  const upTo = await snapshotHorizon(db);
+  const rows = await findPricesAfter(db, cursor, upTo, limit);
+  const last = rows.at(-1);
   return {
-    prices: rows.rows.map((row) => ({
+    prices: rows.map((row) => ({
       id: row.id,
       product: row.product,
       yearOfSupply: row.year_of_supply,
@@ -90,23 +75,11 @@ export async function readNewPrices(
 }
 
 /** A new watcher starts at the prices recorded from now on; it does not replay the history. */
-async function cursorOf(db: Db, name: string): Promise<Cursor> {
-  const known = await db
-    .selectFrom('price_watch_cursors')
-    .select(['tx', 'price_id'])
-    .where('name', '=', name)
-    .executeTakeFirst();
-  if (known) return { tx: String(known.tx), priceId: String(known.price_id) };
-  await sql`insert into price_watch_cursors (name, tx, price_id)
-    select ${name}, pg_snapshot_xmin(pg_current_snapshot()), 0
-    on conflict (name) do nothing`.execute(db);
+async function cursorOf(db: Db, name: string): Promise<PriceCursor> {
+  const known = await findCursor(db, name);
+  if (known) return known;
+  await startCursor(db, name);
   return cursorOf(db, name);
-}
-
-async function advance(db: Db, name: string, next: Cursor, now: Date): Promise<void> {
-  await sql`update price_watch_cursors
-    set tx = ${next.tx}::xid8, price_id = ${next.priceId}::bigint, updated_at = ${now}
-    where name = ${name}`.execute(db);
 }
 
 /**
@@ -115,9 +88,7 @@ async function advance(db: Db, name: string, next: Cursor, now: Date): Promise<v
  * recorded (poke), so a watcher reacts to a tick at once and still catches up after a restart
  * or a lost bus message.
  */
-export class PriceWatch {
-  readonly #loop: LeaderLoop<number>;
-
+export class PriceWatch extends LeaderJob<number> {
   constructor(
     private readonly deps: {
       db: Db;
@@ -131,11 +102,10 @@ export class PriceWatch {
       };
     },
   ) {
-    this.#loop = new LeaderLoop<number>({
+    super({
       name: `price watch ${deps.watcher.name}`,
       lock: deps.lock,
       intervalMs: deps.intervalMs,
-      round: () => this.#round(),
       idle: () => 0,
       log: deps.log,
     });
@@ -145,42 +115,25 @@ export class PriceWatch {
     return this.deps.watcher.name;
   }
 
-  /** Whether this instance runs the job now (holds its lock). */
-  get leading(): boolean {
-    return this.#loop.leading;
-  }
-
-  start(): void {
-    this.#loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.#loop.stop();
-  }
-
-  /** One round now (a round under way is joined); answers how many prices it handled. */
-  round(): Promise<number> {
-    return this.#loop.tick();
-  }
-
   /** Works through every price recorded so far; for tests and a clean stop. */
   async drain(): Promise<number> {
     // A round already under way may have read before the latest prices: let it end first.
-    let total = await this.round();
+    let total = await this.tick();
     for (;;) {
-      const handled = await this.round();
+      const handled = await this.tick();
       total += handled;
       if (handled === 0) return total;
     }
   }
 
-  async #round(): Promise<number> {
+  /** One round: the new prices handed over and the cursor moved past them; how many there were. */
+  protected async pass(): Promise<number> {
     const { db, watcher, now } = this.deps;
     const { prices, next } = await readNewPrices(db, watcher.name);
     if (next === null) return 0;
     const at = now();
     await watcher.handle(prices, at);
-    await advance(db, watcher.name, next, at);
+    await advanceCursor(db, watcher.name, next, at);
     return prices.length;
   }
 }

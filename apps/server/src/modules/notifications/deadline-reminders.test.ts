@@ -11,13 +11,11 @@ import {
 } from '../../../test/builders';
 import { bearer, buildTestApp, login, testConfig, type TestApp } from '../../../test/test-app';
 import { TestClock } from '../../../test/test-clock';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
+import { createTestDatabase, onPostgres, type TestDatabase } from '../../../test/test-database';
 import { buildApp } from '../../app';
 import { createDatabase, type Db } from '../../db/database';
 import { InProcessEventBus } from '../../kernel/events/event-bus';
 import { createDeadlineReminders, tradingDaysLeft } from './deadline-reminders';
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 // M4 2026 starts delivery on Wednesday 1 April: its deadline is Tuesday 31 March (16:00). The
 // five trading days up to it are 25, 26, 27, 30 and 31 March.

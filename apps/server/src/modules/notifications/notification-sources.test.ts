@@ -1,28 +1,22 @@
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AnnouncementSchema, NotificationPageSchema, type Notification } from '@klik/api';
 import { createCustomer, createUser } from '../../../test/builders';
 import { bearer, login } from '../../../test/test-app';
 import {
   executeOk,
-  purchaseWorld,
+  purchaseWorlds,
   quoteOk,
   secondUser,
   type PurchaseWorld,
 } from '../purchase/purchase-test-kit';
 import { TestSocket } from '../realtime/ws-test-client';
+import { onPostgres } from '../../../test/test-database';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-let world: PurchaseWorld | undefined;
-afterEach(async () => {
-  await world?.t.close();
-  world = undefined;
-});
+const openWorld = purchaseWorlds();
 
 async function setUp(): Promise<PurchaseWorld> {
-  world = await purchaseWorld({ env: { MARKET_FEED: 'none' } });
-  return world;
+  return openWorld({ env: { MARKET_FEED: 'none' } });
 }
 
 async function notificationsOf(w: PurchaseWorld, token: string): Promise<Notification[]> {

@@ -3,8 +3,7 @@ import { NotificationListSchema, NotificationPageSchema, UnreadCountSchema } fro
 import { createCustomer, createUser, type BuiltUser } from '../../../test/builders';
 import { bearer, buildTestApp, impersonate, login, type TestApp } from '../../../test/test-app';
 import { notify } from './notify';
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+import { onPostgres } from '../../../test/test-database';
 
 let t: TestApp;
 let user: BuiltUser;

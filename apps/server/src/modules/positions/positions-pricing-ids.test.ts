@@ -5,8 +5,7 @@ import { bearer, buildTestApp, login, type TestApp } from '../../../test/test-ap
 import { TestClock } from '../../../test/test-clock';
 import { savePricingIds } from '../margins/margins-test-kit';
 import { customerAccessOf } from '../realtime/realtime.repository';
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+import { onPostgres } from '../../../test/test-database';
 
 // Friday 2026-11-20 11:00 Amsterdam.
 const FRIDAY_11 = '2026-11-20T10:00:00Z';

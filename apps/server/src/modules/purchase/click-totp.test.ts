@@ -1,17 +1,12 @@
 import { generate } from 'otplib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, ErrorBodySchema, TotpEnrolmentSchema } from '@klik/api';
 import { bearer } from '../../../test/test-app';
 import { SMS_MAX_ATTEMPTS } from '../../kernel/one-time-codes/sms-code';
-import { postExecute, purchaseWorld, quoteOk, type PurchaseWorld } from './purchase-test-kit';
+import { postExecute, purchaseWorlds, quoteOk, type PurchaseWorld } from './purchase-test-kit';
+import { onPostgres } from '../../../test/test-database';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-let world: PurchaseWorld | undefined;
-afterEach(async () => {
-  await world?.t.close();
-  world = undefined;
-});
+const openWorld = purchaseWorlds();
 
 function codeNow(w: PurchaseWorld, secret: string): Promise<string> {
   return generate({ secret, epoch: Math.floor(w.t.clock.now().getTime() / 1000) });
@@ -23,8 +18,7 @@ function otherThan(code: string): string {
 
 /** A customer that requires SMS codes, its user with an authenticator app set up. */
 async function totpWorld(allowTotp: boolean): Promise<{ w: PurchaseWorld; secret: string }> {
-  const w = await purchaseWorld({ env: { QUOTE_LIFETIME_SECONDS: '900' } });
-  world = w;
+  const w = await openWorld({ env: { QUOTE_LIFETIME_SECONDS: '900' } });
   await w.t.db
     .updateTable('customers')
     .set({ require_sms: true, allow_totp: allowTotp })

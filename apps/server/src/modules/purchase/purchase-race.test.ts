@@ -13,8 +13,8 @@ import { PgAdvisoryLock } from '../../kernel/jobs/leader-lock';
 import { ClickDesk } from './click-desk';
 import { FRIDAY_11 } from './purchase-test-kit';
 import { LOCK_KEYS } from '../../kernel/jobs/lock-keys';
+import { onPostgres } from '../../../test/test-database';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const CONCURRENCY = 200;
 
 // PGlite serves one connection and runs every transaction one after another: it cannot show a

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { afterEach } from 'vitest';
 import {
   ExecuteResponseSchema,
   QuoteSchema,
@@ -72,6 +73,24 @@ export async function purchaseWorld(
   const clickUpdates: PurchaseWorld['clickUpdates'] = [];
   t.app.deps.bus.subscribe('clickUpdate', (payload) => clickUpdates.push(payload));
   return { t, customer, user, token: session.token, contract, clickUpdates };
+}
+
+/**
+ * Opens a purchase world for the test that asks, and closes it after that test: one call per test
+ * file, `const openWorld = purchaseWorlds();`, then `const w = await openWorld(options)`.
+ */
+export function purchaseWorlds(): (
+  options?: Parameters<typeof purchaseWorld>[0],
+) => Promise<PurchaseWorld> {
+  let world: PurchaseWorld | undefined;
+  afterEach(async () => {
+    await world?.t.close();
+    world = undefined;
+  });
+  return async (options) => {
+    world = await purchaseWorld(options);
+    return world;
+  };
 }
 
 export function postQuote(

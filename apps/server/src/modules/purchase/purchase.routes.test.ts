@@ -1,32 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ClickDetailSchema, ErrorBodySchema, ExecuteResponseSchema } from '@klik/api';
-import { createClick } from '../../../test/builders';
+import { createClick, createTermsVersion } from '../../../test/builders';
 import { bearer } from '../../../test/test-app';
 import {
   clickedIn,
   executeOk,
   postExecute,
   postQuote,
-  purchaseWorld,
+  purchaseWorlds,
   quoteOk,
   relogin,
   secondUser,
   type PurchaseWorld,
 } from './purchase-test-kit';
+import { onPostgres } from '../../../test/test-database';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-let world: PurchaseWorld | undefined;
-afterEach(async () => {
-  await world?.t.close();
-  world = undefined;
-});
-
-async function setUp(options: Parameters<typeof purchaseWorld>[0] = {}): Promise<PurchaseWorld> {
-  world = await purchaseWorld(options);
-  return world;
-}
+const setUp = purchaseWorlds();
 
 function codeOf(response: { body: string }): string {
   return ErrorBodySchema.parse(JSON.parse(response.body)).code;
@@ -413,16 +403,7 @@ describe(`the click on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
 
     it('terms: refused until the current version is accepted; accepted once per version', async () => {
       const w = await setUp();
-      await w.t.db
-        .insertInto('terms_versions')
-        .values({
-          customer_id: null,
-          version: 1,
-          body_nl: 'Voorwaarden 1',
-          body_en: 'Terms 1',
-          published_at: new Date('2026-01-01T00:00:00Z'),
-        })
-        .execute();
+      await createTermsVersion(w.t.db, { version: 1 });
       const quote = await quoteOk(w);
       expect(quote.requires.termsVersion).toBe(1);
       const refused = await postExecute(w, { quoteId: quote.quoteId });
@@ -443,16 +424,11 @@ describe(`the click on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       });
       expect(terms.json()).toMatchObject({ version: 1, body: 'Terms 1', accepted: true });
       // A new version (here the customer's own) must be accepted again.
-      await w.t.db
-        .insertInto('terms_versions')
-        .values({
-          customer_id: w.customer.id,
-          version: 2,
-          body_nl: 'Voorwaarden 2',
-          body_en: 'Terms 2',
-          published_at: new Date('2026-06-01T00:00:00Z'),
-        })
-        .execute();
+      await createTermsVersion(w.t.db, {
+        version: 2,
+        customerId: w.customer.id,
+        publishedAt: new Date('2026-06-01T00:00:00Z'),
+      });
       const next = await w.t.app.inject({
         method: 'GET',
         url: `/rest/purchase/terms/${w.customer.id}`,

@@ -7,14 +7,13 @@ import type { PriceUpdatePayload } from '@klik/api';
 import { createContract, createCustomer, createUser } from '../../../test/builders';
 import { bearer, login, testConfig } from '../../../test/test-app';
 import { TestClock } from '../../../test/test-clock';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
+import { createTestDatabase, onPostgres, type TestDatabase } from '../../../test/test-database';
 import { buildApp } from '../../app';
 import { createDatabase } from '../../db/database';
 import { enqueueEvent } from '../../kernel/events/event-outbox';
 import { RedisEventBus } from '../../kernel/events/redis-event-bus';
 import { TestSocket } from './ws-test-client';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const KEY = 'ingest-key-for-tests-0123456789abcdef';
 

@@ -16,8 +16,8 @@ import { readNewPrices } from '../market/price-watch';
 import { InProcessEventBus } from '../../kernel/events/event-bus';
 import { FRIDAY_11 } from '../purchase/purchase-test-kit';
 import { idempotencyKeyOf, StandingOrderWatcher } from './standing-order-watcher';
+import { onPostgres } from '../../../test/test-database';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const CONTRACTS = 6;
 const ORDERS_PER_CONTRACT = 4;
 const BURST = 4;

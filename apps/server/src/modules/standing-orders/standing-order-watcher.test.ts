@@ -1,10 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  executeOk,
-  purchaseWorld,
-  quoteOk,
-  type PurchaseWorld,
-} from '../purchase/purchase-test-kit';
+import { describe, expect, it } from 'vitest';
+import { executeOk, quoteOk } from '../purchase/purchase-test-kit';
 import { bearer } from '../../../test/test-app';
 import { pdfLines } from '../../../test/pdf-text';
 import { idempotencyKeyOf } from './standing-order-watcher';
@@ -14,22 +9,11 @@ import {
   orderRow,
   placeOk,
   pushPrices,
-  startWatching,
+  standingOrderWorlds,
 } from './standing-orders-test-kit';
+import { onPostgres } from '../../../test/test-database';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-let world: PurchaseWorld | undefined;
-afterEach(async () => {
-  await world?.t.close();
-  world = undefined;
-});
-
-async function setUp(options: Parameters<typeof purchaseWorld>[0] = {}): Promise<PurchaseWorld> {
-  world = await purchaseWorld(options);
-  await startWatching(world);
-  return world;
-}
+const setUp = standingOrderWorlds(true);
 
 describe(`standing orders executing on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('clicks once through the click path when the quote price meets the limit, explained', async () => {

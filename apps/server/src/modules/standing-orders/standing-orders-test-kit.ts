@@ -9,13 +9,32 @@ import {
 } from '@klik/api';
 import type { Maturity } from '@klik/domain';
 import { bearer } from '../../../test/test-app';
-import type { PurchaseWorld } from '../purchase/purchase-test-kit';
+import {
+  purchaseWorlds,
+  type purchaseWorld,
+  type PurchaseWorld,
+} from '../purchase/purchase-test-kit';
 
 /*
  * The purchase world's contract (power 2027, 100 MWh per part per month, mark-up 2, fee 0.25;
  * OTC Peak 80 / Off-peak 60): 25% of Q1 is quoted at click prices 82.25 and 62.25, 72.25 on
  * average, so a limit of 70 is met once Peak falls to 75 (click price (77.25 + 62.25) / 2).
  */
+
+/**
+ * For a test file of standing orders: each call makes a purchase world (purchase-test-kit), with
+ * the watcher started when `watching`; the world is closed after its test.
+ */
+export function standingOrderWorlds(
+  watching = false,
+): (options?: Parameters<typeof purchaseWorld>[0]) => Promise<PurchaseWorld> {
+  const openWorld = purchaseWorlds();
+  return async (options = {}) => {
+    const world = await openWorld(options);
+    if (watching) await startWatching(world);
+    return world;
+  };
+}
 
 export function placeOrder(
   w: PurchaseWorld,

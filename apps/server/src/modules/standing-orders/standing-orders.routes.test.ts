@@ -1,22 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema, StandingOrderPageSchema } from '@klik/api';
-import { createCustomer, createUser } from '../../../test/builders';
+import { createCustomer, createTermsVersion, createUser } from '../../../test/builders';
 import { bearer, login } from '../../../test/test-app';
-import { purchaseWorld, secondUser, type PurchaseWorld } from '../purchase/purchase-test-kit';
-import { auditActions, codeOf, placeOk, placeOrder } from './standing-orders-test-kit';
+import { secondUser, type PurchaseWorld } from '../purchase/purchase-test-kit';
+import {
+  auditActions,
+  codeOf,
+  placeOk,
+  placeOrder,
+  standingOrderWorlds,
+} from './standing-orders-test-kit';
+import { onPostgres } from '../../../test/test-database';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-let world: PurchaseWorld | undefined;
-afterEach(async () => {
-  await world?.t.close();
-  world = undefined;
-});
-
-async function setUp(options: Parameters<typeof purchaseWorld>[0] = {}): Promise<PurchaseWorld> {
-  world = await purchaseWorld(options);
-  return world;
-}
+const setUp = standingOrderWorlds();
 
 function list(w: PurchaseWorld, query = '', token = w.token) {
   return w.t.app.inject({
@@ -171,16 +167,7 @@ describe(`standing orders' calls on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, ()
 
   it('needs the current terms accepted when placing, and accepts them with the order', async () => {
     const w = await setUp();
-    await w.t.db
-      .insertInto('terms_versions')
-      .values({
-        customer_id: null,
-        version: 1,
-        body_nl: 'Voorwaarden 1',
-        body_en: 'Terms 1',
-        published_at: new Date('2026-01-01T00:00:00Z'),
-      })
-      .execute();
+    await createTermsVersion(w.t.db, { version: 1 });
     const refused = await placeOrder(w);
     expect(ErrorBodySchema.parse(refused.json())).toMatchObject({
       code: 'TERMS_NOT_ACCEPTED',

@@ -7,8 +7,8 @@ import { TestClock } from '../../../test/test-clock';
 import { AppError } from '../../kernel/http/app-error';
 import { FRIDAY_11 } from '../purchase/purchase-test-kit';
 import { MultiClickService } from './multi-click.service';
+import { onPostgres } from '../../../test/test-database';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const CUSTOMERS = 6;
 const RACERS_PER_CUSTOMER = 15;
 const WAVES = 3;

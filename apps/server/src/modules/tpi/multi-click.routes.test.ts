@@ -14,8 +14,7 @@ import {
   quotesOf,
   type MultiClickWorld,
 } from './multi-click-test-kit';
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+import { onPostgres } from '../../../test/test-database';
 
 let world: MultiClickWorld | undefined;
 afterEach(async () => {

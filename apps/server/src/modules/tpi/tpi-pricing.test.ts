@@ -4,8 +4,7 @@ import { createContract, createCustomer, createOffers, createUser } from '../../
 import { bearer, buildTestApp, login, type TestApp } from '../../../test/test-app';
 import { TestClock } from '../../../test/test-clock';
 import { assignGasYearScenario, savePricingIds } from '../margins/margins-test-kit';
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+import { onPostgres } from '../../../test/test-database';
 
 // Friday 2026-11-20 11:00 Amsterdam.
 const FRIDAY_11 = '2026-11-20T10:00:00Z';
