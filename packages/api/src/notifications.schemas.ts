@@ -136,13 +136,22 @@ export const UnreadCountSchema = z.object({ data: z.number().int().nonnegative()
 export type UnreadCount = z.infer<typeof UnreadCountSchema>;
 
 export const NotificationIdParamsSchema = z.object({ id: IdParamSchema });
+
+/** A notification's message key as it appears in its `localeId` field: `notification.<kind>`. */
+export const NotificationMessageKeySchema = z
+  .string()
+  .max(100)
+  .regex(/^notification\.[A-Z][A-Z0-9_]*$/, "a language (nl, en) or the notification's localeId");
+
 /**
- * The attachment's path: the spec names its language placeholder `localeId`, but it is a language
- * (nl, en), not the message key a notification's `localeId` field holds; here it is `language`.
+ * The attachment's path segment the spec names `localeId`. Two forms are accepted
+ * (docs/notifications.md): the spec's, the notification's own `localeId` (its message key), when
+ * the file follows the request's `locale` header or else the user's language; and Klik's own, a
+ * language (nl, en), which picks the file's language outright.
  */
 export const NotificationAttachmentParamsSchema = z.object({
   id: IdParamSchema,
-  language: LocaleSchema,
+  localeId: z.union([LocaleSchema, NotificationMessageKeySchema]),
 });
 
 /**
@@ -156,7 +165,7 @@ export const NOTIFICATION_PATHS = {
   count: '/notifications/active/count',
   readAll: '/notifications/read',
   read: '/notification/:id/read',
-  attachment: '/notification/:id/locale/:language/attachment',
+  attachment: '/notification/:id/locale/:localeId/attachment',
   /** An administrator's announcements: GET the published ones, POST publishes one. */
   announcements: '/rest/admin/announcements',
 } as const;

@@ -208,6 +208,22 @@ describe(`notification sources on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () =
       headers: bearer(w.token),
     });
     expect(english.statusCode).toBe(404);
+    // The spec's form: the notification's own localeId in the path, the language from the
+    // request's locale header, else the user's own (nl here).
+    const bySpec = async (localeId: string, locale?: string) =>
+      w.t.app.inject({
+        method: 'GET',
+        url: `/rest/notification/${notification?.id}/locale/${localeId}/attachment`,
+        headers: { ...bearer(w.token), ...(locale ? { locale } : {}) },
+      });
+    expect(notification?.localeId).toBe('notification.ANNOUNCEMENT');
+    const spec = await bySpec('notification.ANNOUNCEMENT', 'nl');
+    expect(spec.statusCode).toBe(200);
+    expect(spec.rawPayload.equals(pdf)).toBe(true);
+    expect((await bySpec('notification.ANNOUNCEMENT')).statusCode).toBe(200);
+    expect((await bySpec('notification.ANNOUNCEMENT', 'en')).statusCode).toBe(404);
+    expect((await bySpec('notification.CLICK_CREATED', 'nl')).statusCode).toBe(404);
+    expect((await bySpec('notification.ANNOUNCEMENT; drop', 'nl')).statusCode).toBe(400);
     const audit = await w.t.db
       .selectFrom('audit_log')
       .select('subject')

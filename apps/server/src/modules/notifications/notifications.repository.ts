@@ -144,16 +144,27 @@ export async function findOwn(
   userId: number,
   id: number,
 ): Promise<
-  { read: boolean; attachmentKind: AttachmentKindOrNull; attachmentRef: number | null } | undefined
+  | {
+      read: boolean;
+      messageKey: string;
+      attachmentKind: AttachmentKindOrNull;
+      attachmentRef: number | null;
+    }
+  | undefined
 > {
   const row = await db
     .selectFrom('notifications')
-    .select(['read', 'attachment_kind', 'attachment_ref'])
+    .select(['read', 'message_key', 'attachment_kind', 'attachment_ref'])
     .where('id', '=', String(id))
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row
-    ? { read: row.read, attachmentKind: row.attachment_kind, attachmentRef: row.attachment_ref }
+    ? {
+        read: row.read,
+        messageKey: row.message_key,
+        attachmentKind: row.attachment_kind,
+        attachmentRef: row.attachment_ref,
+      }
     : undefined;
 }
 

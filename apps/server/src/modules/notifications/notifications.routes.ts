@@ -7,7 +7,10 @@ import {
   NotificationPageSchema,
   NotificationQuerySchema,
   UnreadCountSchema,
+  LOCALE_HEADER,
+  LOCALES,
   NOTIFICATION_PATHS,
+  type Locale,
 } from '@klik/api';
 import { z } from 'zod';
 import { AppError } from '../../kernel/http/app-error';
@@ -22,6 +25,16 @@ const security = [{ session: [] }];
 export function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+function isLocale(value: string): value is Locale {
+  return (LOCALES as readonly string[]).includes(value);
+}
+
+/** The request's `locale` header when it names a language, else the user's own language. */
+function requestLocale(header: string | string[] | undefined, userLocale: Locale): Locale {
+  const raw = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase().slice(0, 2);
+  return raw !== undefined && isLocale(raw) ? raw : userLocale;
 }
 
 // Marking read changes what the user themself will see; someone signed in as them (login-as)
@@ -133,13 +146,25 @@ export const notificationBackendRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: "A notification's attachment in a language, its name in content-disposition",
+        summary: "A notification's attachment, its name in content-disposition",
+        description:
+          "localeId is either the notification's own localeId (the spec's form; the file then " +
+          "follows the request's locale header, else the user's language) or a language, nl or en " +
+          "(Klik's form). A message key that is not the notification's own answers 404.",
         params: NotificationAttachmentParamsSchema,
       },
     },
     async (request, reply) => {
-      const { id, language } = request.params;
-      const file = await notifications.attachment(sessionOf(request).user.id, id, language);
+      const { id, localeId } = request.params;
+      const { user } = sessionOf(request);
+      const file = isLocale(localeId)
+        ? await notifications.attachment(user.id, id, localeId)
+        : await notifications.attachment(
+            user.id,
+            id,
+            requestLocale(request.headers[LOCALE_HEADER], user.locale),
+            localeId,
+          );
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', contentDisposition(file.filename))

@@ -65,11 +65,21 @@ export class NotificationsService {
     if (changed > 0) await this.deps.flushEvents();
   }
 
-  async attachment(userId: number, id: number, locale: Locale): Promise<StoredFile> {
+  /**
+   * The notification's attachment in a language. With messageKey (the spec's form of the path),
+   * the notification must be the one that key names: another key is 404 like a foreign id.
+   */
+  async attachment(
+    userId: number,
+    id: number,
+    locale: Locale,
+    messageKey?: string,
+  ): Promise<StoredFile> {
     const { db, renderClickConfirmation } = this.deps;
     const own = await findOwn(db, userId, id);
     let file: StoredFile | null | undefined;
-    if (own?.attachmentRef != null) {
+    const keyMatches = messageKey === undefined || own?.messageKey === messageKey;
+    if (own?.attachmentRef != null && keyMatches) {
       if (own.attachmentKind === 'announcement') {
         file = await announcementFile(db, own.attachmentRef, locale);
       } else if (own.attachmentKind === 'clickConfirmation' && renderClickConfirmation) {

@@ -79,7 +79,7 @@ export function useDownloadAttachment() {
       const language = attachmentLocale(notification, locale) ?? locale;
       const path = pathTo(NOTIFICATION_PATHS.attachment, {
         id: notification.id,
-        language,
+        localeId: language,
       });
       return downloadFile({
         url: `${env.notificationBackendUrl.replace(/\/+$/, '')}${path}`,
