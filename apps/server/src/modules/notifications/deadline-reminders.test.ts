@@ -112,7 +112,7 @@ describe(`deadline reminders on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => 
     const session = await login(w.t.app, w.users[0]!.username, w.users[0]!.password);
     const page = await w.t.app.inject({
       method: 'GET',
-      url: '/rest/notifications',
+      url: '/rest/notifications?page=0',
       headers: bearer(session.token),
     });
     const [listed] = NotificationPageSchema.parse(page.json()).data;

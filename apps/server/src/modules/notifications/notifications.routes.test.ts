@@ -67,7 +67,7 @@ afterAll(async () => {
 
 describe(`the notification backend on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('pages newest first, 10 by default, with the total and where it is', async () => {
-    const first = await page('');
+    const first = await page('?page=0');
     expect(first).toMatchObject({ total: 12, page: 0, size: 10 });
     expect(first.data.map((n) => n.id)).toEqual(ids.slice(2).reverse());
     expect(first.data[0]).toMatchObject({
@@ -114,6 +114,25 @@ describe(`the notification backend on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, 
     expect(latest.data[0]?.id).toBe(onlyUnread.data[0]?.id);
   });
 
+  it('answers a plain GET notifications with the latest unread ones, as notifications/latest', async () => {
+    const plain = await get('/rest/notifications');
+    expect(plain.statusCode).toBe(200);
+    const body = plain.json() as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(['data']);
+    const latest = NotificationListSchema.parse(body);
+    expect(latest.data.length).toBeGreaterThan(0);
+    expect(latest.data.length).toBeLessThanOrEqual(10);
+    expect(latest.data.every((n) => !n.read)).toBe(true);
+    expect(latest).toEqual(
+      NotificationListSchema.parse((await get('/rest/notifications/latest')).json()),
+    );
+    // Any paging parameter, or the unread filter, asks for the page with read ones too.
+    for (const query of ['?page=0', '?size=100', '?sort=-publishDate', '?unread=false']) {
+      expect(await page(query)).toHaveProperty('total');
+    }
+    expect((await page('?size=100')).data.some((n) => n.read)).toBe(true);
+  });
+
   it('marks one read idempotently (204, empty body) and the count falls once', async () => {
     const before = await unread();
     const first = await put(`/rest/notification/${ids[0]}/read`);
@@ -125,7 +144,7 @@ describe(`the notification backend on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, 
   });
 
   it("hides other users' notifications: 404 for a foreign id, nothing in their lists", async () => {
-    const foreign = await page('', otherToken);
+    const foreign = await page('?page=0', otherToken);
     expect(foreign.data.map((n) => n.kind)).toEqual(['TRADING_PAUSED']);
     const before = await unread();
     expect((await put(`/rest/notification/${ids[1]}/read`, otherToken)).statusCode).toBe(404);
@@ -158,7 +177,7 @@ describe(`the notification backend on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, 
       401,
     );
     const asUser = await impersonate(t.app, t.db, user.username);
-    expect((await page('', asUser)).total).toBe(12);
+    expect((await page('?page=0', asUser)).total).toBe(12);
     expect((await put(`/rest/notification/${ids[3]}/read`, asUser)).statusCode).toBe(403);
     expect((await put('/rest/notifications/read', asUser)).statusCode).toBe(403);
   });

@@ -9,6 +9,7 @@ import {
   UnreadCountSchema,
   LOCALE_HEADER,
   LOCALES,
+  NOTIFICATION_PAGE_SIZE,
   NOTIFICATION_PATHS,
   type Locale,
 } from '@klik/api';
@@ -25,6 +26,15 @@ const security = [{ session: [] }];
 export function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** The list's own query parameters: with any of them, GET notifications answers a page. */
+const PAGE_PARAMS = ['page', 'size', 'sort', 'unread'] as const;
+
+/** Whether the request's query string names any of the list's parameters. */
+function asksForPage(url: string): boolean {
+  const query = new URLSearchParams(url.split('?')[1] ?? '');
+  return PAGE_PARAMS.some((name) => query.has(name));
 }
 
 function isLocale(value: string): value is Locale {
@@ -61,12 +71,23 @@ export const notificationBackendRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: "The signed-in user's notifications, a page at a time",
+        summary:
+          "The signed-in user's notifications: a page, or without paging the latest unread ones",
+        description:
+          'With any of page, size, sort or unread in the query: a page of the notifications, read ' +
+          'ones too ({ data, total, page, size }). With none (the spec\'s "GET notifications ' +
+          '(latest; only unread kept)"): the newest unread ones, as notifications/latest ({ data }).',
         querystring: NotificationQuerySchema,
-        response: { 200: NotificationPageSchema },
+        response: { 200: z.union([NotificationPageSchema, NotificationListSchema]) },
       },
     },
-    async (request) => notifications.list(sessionOf(request).user.id, request.query),
+    async (request) => {
+      const userId = sessionOf(request).user.id;
+      if (!asksForPage(request.url)) {
+        return { data: await notifications.latest(userId, NOTIFICATION_PAGE_SIZE) };
+      }
+      return notifications.list(userId, request.query);
+    },
   );
 
   app.get(
