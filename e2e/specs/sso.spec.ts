@@ -50,10 +50,11 @@ test.describe('single sign-on through a real OpenID Connect provider', () => {
     await expect(page.getByTestId('screen-dashboard')).toBeVisible();
     expect(returned).not.toBeNull();
 
-    // Opened again in another tab: the sign-in it belonged to is spent.
+    // Opened again in another tab: the sign-in it belonged to is spent, and the screen says to
+    // start again (SSO_STATE_INVALID), not that the product is unavailable.
     const other = await page.context().newPage();
     await other.goto(returned ?? '/sso');
-    await expect(other.getByTestId('sso-error')).toHaveText(/Inloggen niet mogelijk/);
+    await expect(other.getByTestId('sso-error')).toHaveText(/Begin opnieuw/);
     await other.close();
   });
 });

@@ -73,6 +73,9 @@ export const ERROR_CODES = [
   'TOO_MANY_ATTEMPTS',
   // Single sign-on came back with a wrong, spent or expired state, nonce or code (docs/security.md).
   'SSO_FAILED',
+  // Single sign-on came back without the sign-in this browser started here: another window,
+  // browser or address (localhost or 127.0.0.1), a spent state, or more than 10 minutes.
+  'SSO_STATE_INVALID',
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'NOT_FOUND',

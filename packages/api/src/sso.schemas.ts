@@ -16,7 +16,14 @@ export const SsoProviderIdSchema = TextSchema(40).regex(/^[a-z0-9][a-z0-9-]{0,39
 export const SsoProviderSchema = z.object({ id: SsoProviderIdSchema, label: z.string() });
 export type SsoProvider = z.infer<typeof SsoProviderSchema>;
 
-export const SsoProviderListSchema = z.object({ providers: z.array(SsoProviderSchema) });
+/**
+ * The providers, and the portal's /sso address every provider sends the browser back to: a sign-in
+ * must start at that origin, where its state cookie is set (localhost and 127.0.0.1 do not share one).
+ */
+export const SsoProviderListSchema = z.object({
+  providers: z.array(SsoProviderSchema),
+  returnUrl: z.url(),
+});
 export type SsoProviderList = z.infer<typeof SsoProviderListSchema>;
 
 /** Without a provider the only one configured is meant; with several it is required. */

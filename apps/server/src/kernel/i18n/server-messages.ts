@@ -31,6 +31,8 @@ const CATALOGUE: Record<Locale, Messages> = {
     INVALID_CREDENTIALS: 'Gebruikersnaam of wachtwoord is onjuist.',
     TOO_MANY_ATTEMPTS: 'Te veel mislukte inlogpogingen. Probeer het over {0} seconden opnieuw.',
     SSO_FAILED: 'Inloggen via single sign-on is mislukt of verlopen. Probeer het opnieuw.',
+    SSO_STATE_INVALID:
+      'Deze single sign-on is in een ander venster, een andere browser of op een ander adres gestart, of duurde te lang. Begin opnieuw.',
     UNAUTHENTICATED: 'U bent niet (meer) ingelogd. Log opnieuw in.',
     FORBIDDEN: 'U heeft geen toegang tot deze functie.',
     NOT_FOUND: 'Niet gevonden.',
@@ -140,6 +142,8 @@ const CATALOGUE: Record<Locale, Messages> = {
     INVALID_CREDENTIALS: 'Invalid username and password.',
     TOO_MANY_ATTEMPTS: 'Too many failed sign-in attempts. Try again in {0} seconds.',
     SSO_FAILED: 'Single sign-on did not succeed or took too long. Please try again.',
+    SSO_STATE_INVALID:
+      'This single sign-on was started in another window, another browser or at another address, or took too long. Please start again.',
     UNAUTHENTICATED: 'You are not signed in (anymore). Please sign in again.',
     FORBIDDEN: 'You are not allowed to use this function.',
     NOT_FOUND: 'Not found.',

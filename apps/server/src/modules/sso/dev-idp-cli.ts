@@ -19,6 +19,9 @@ console.info(
   `  SSO_PROVIDERS=demo SSO_DEMO_ISSUER=${idp.issuer} SSO_DEMO_CLIENT_ID=${DEV_IDP_CLIENT_ID} ` +
     `SSO_DEMO_CLIENT_SECRET=${DEV_IDP_CLIENT_SECRET} SSO_DEMO_CUSTOMERS=1 npm start`,
 );
+// The provider sends the browser back to the first of these: sign-ins start there (loginoauth
+// moves a browser that opened another address, such as 127.0.0.1 for localhost).
+console.info(`and open ${new URL('/', redirectUris[0] ?? 'http://localhost:3000/')}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void idp.close().then(() => process.exit(0));

@@ -84,7 +84,10 @@ describe('single sign-on against a real OpenID Connect provider', () => {
     const env = await t.app.inject({ method: 'GET', url: SYSTEM_PATHS.env });
     expect(env.json()).toMatchObject({ ssourl: '/loginoauth' });
     const providers = await t.app.inject({ method: 'GET', url: SSO_PATHS.providers });
-    expect(providers.json()).toEqual({ providers: [{ id: 'acme', label: 'acme' }] });
+    expect(providers.json()).toEqual({
+      providers: [{ id: 'acme', label: 'acme' }],
+      returnUrl: REDIRECT_URL,
+    });
 
     const { authorizationUrl } = await startSso(t.app, 'acme');
     const url = new URL(authorizationUrl);
@@ -153,7 +156,7 @@ describe('single sign-on against a real OpenID Connect provider', () => {
     expect(response.statusCode).toBe(200);
     const again = await postLoginOAuth2(t.app, answer, browserCookie);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ code: 'SSO_FAILED' });
+    expect(again.json()).toMatchObject({ code: 'SSO_STATE_INVALID' });
 
     // A fresh sign-in of this browser with the spent code: the provider refuses the code.
     const fresh = await startSso(t.app);
@@ -176,10 +179,16 @@ describe('single sign-on against a real OpenID Connect provider', () => {
       browserCookie,
     );
     expect(wrongState.statusCode).toBe(400);
-    expect(wrongState.json()).toMatchObject({ code: 'SSO_FAILED' });
+    expect(wrongState.json()).toMatchObject({ code: 'SSO_STATE_INVALID' });
 
+    // No cookie: another browser, or this one back at another address than it started at
+    // (started on 127.0.0.1, sent back to localhost): its own code and message, not "unavailable".
     const otherBrowser = await postLoginOAuth2(t.app, answer, null);
     expect(otherBrowser.statusCode).toBe(400);
+    expect(otherBrowser.json()).toMatchObject({
+      code: 'SSO_STATE_INVALID',
+      message: expect.stringMatching(/ander venster, een andere browser of op een ander adres/),
+    });
     // The state is spent by the attempt: the right browser cannot use it afterwards either.
     expect((await postLoginOAuth2(t.app, answer, browserCookie)).statusCode).toBe(400);
     expect(await ssoAudit()).toMatchObject([
@@ -208,7 +217,7 @@ describe('single sign-on against a real OpenID Connect provider', () => {
     t.clock.advanceMinutes(10);
     const response = await postLoginOAuth2(t.app, answer, browserCookie);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'SSO_FAILED' });
+    expect(response.json()).toMatchObject({ code: 'SSO_STATE_INVALID' });
     expect(await ssoAudit()).toMatchObject([
       { outcome: 'failure', details: { reason: 'state expired' } },
     ]);

@@ -58,7 +58,7 @@ function sha256(value: string): string {
 /** Why a single sign-on was refused; written to the audit log, never shown to the user. */
 class SsoRefusal extends Error {
   constructor(
-    readonly code: 'SSO_FAILED' | 'INVALID_CREDENTIALS',
+    readonly code: 'SSO_FAILED' | 'SSO_STATE_INVALID' | 'INVALID_CREDENTIALS',
     readonly reason: string,
     readonly facts: { provider?: string; subject?: string; user?: UserRow } = {},
   ) {
@@ -71,7 +71,8 @@ export class SsoService {
   constructor(private readonly deps: SsoServiceDeps) {}
 
   providers(): SsoProviderList {
-    return { providers: this.deps.sso.providers.map(({ id, label }) => ({ id, label })) };
+    const { providers, redirectUrl } = this.deps.sso;
+    return { providers: providers.map(({ id, label }) => ({ id, label })), returnUrl: redirectUrl };
   }
 
   /**
@@ -158,13 +159,15 @@ export class SsoService {
   ): Promise<{ provider: SsoProviderConfig; identity: VerifiedIdentity }> {
     const now = this.deps.now();
     const login = await takeSsoLogin(this.deps.db, sha256(body.state), now);
-    if (!login) throw new SsoRefusal('SSO_FAILED', 'unknown or used state');
+    // The state checks have their own code: the user can do something about it (start again, in
+    // this window, at the address the provider sends back to), unlike a provider that is down.
+    if (!login) throw new SsoRefusal('SSO_STATE_INVALID', 'unknown or used state');
     const facts = { provider: login.provider };
     if (login.expires_at.getTime() <= now.getTime()) {
-      throw new SsoRefusal('SSO_FAILED', 'state expired', facts);
+      throw new SsoRefusal('SSO_STATE_INVALID', 'state expired', facts);
     }
     if (browserSecret === undefined || sha256(browserSecret) !== login.browser_hash) {
-      throw new SsoRefusal('SSO_FAILED', 'started in another browser', facts);
+      throw new SsoRefusal('SSO_STATE_INVALID', 'started in another browser', facts);
     }
     const provider = this.deps.sso.providers.find((candidate) => candidate.id === login.provider);
     if (!provider) throw new SsoRefusal('SSO_FAILED', 'provider no longer configured', facts);

@@ -71,6 +71,8 @@ export function purchaseErrorText(code: ErrorCode, facts: ErrorFacts = {}): Erro
       return { key: 'error.tooManyAttempts' };
     case 'SSO_FAILED':
       return { key: 'error.ssoFailed' };
+    case 'SSO_STATE_INVALID':
+      return { key: 'error.ssoStateInvalid' };
     case 'UNAUTHENTICATED':
       return { key: 'error.unauthenticated' };
     case 'FORBIDDEN':

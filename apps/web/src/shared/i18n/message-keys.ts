@@ -22,6 +22,8 @@ export function errorMessageKey(code: ErrorCode): MessageKey {
       return 'error.tooManyAttempts';
     case 'SSO_FAILED':
       return 'error.ssoFailed';
+    case 'SSO_STATE_INVALID':
+      return 'error.ssoStateInvalid';
     case 'UNAUTHENTICATED':
       return 'error.unauthenticated';
     case 'FORBIDDEN':

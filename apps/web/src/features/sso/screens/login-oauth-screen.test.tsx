@@ -11,9 +11,13 @@ vi.mock('../browser-redirect', () => ({ redirectBrowser: vi.fn() }));
 
 const AUTHORIZE = 'https://idp.example/auth?client_id=klik&response_type=code&state=s';
 
-function portal(providers: { id: string; label: string }[], ssourl = '/loginoauth') {
+function portal(
+  providers: { id: string; label: string }[],
+  ssourl = '/loginoauth',
+  returnUrl = `${window.location.origin}/sso`,
+) {
   const server = createFakeServer({ env: { ssourl } });
-  server.on('GET', SSO_PATHS.providers, () => ({ status: 200, body: { providers } }));
+  server.on('GET', SSO_PATHS.providers, () => ({ status: 200, body: { providers, returnUrl } }));
   server.on('POST', SSO_PATHS.start, () => ({
     status: 200,
     body: { authorizationUrl: AUTHORIZE },
@@ -55,6 +59,21 @@ describe('loginoauth screen', () => {
     renderApp(direct, '/loginoauth?provider=acme');
     await waitFor(() => expect(direct.callsTo('POST', SSO_PATHS.start)).toHaveLength(1));
     expect(direct.callsTo('POST', SSO_PATHS.start)[0]?.body).toBe('{"provider":"acme"}');
+  });
+
+  it('first moves the browser to the origin the provider sends back to, keeping ?provider=', async () => {
+    // Opened on 127.0.0.1 while the provider returns to localhost (or the other way round): the
+    // state cookie would be set on one and missed on the other.
+    const here = new URL(window.location.href);
+    const elsewhere = here.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+    const returnOrigin = `${here.protocol}//${elsewhere}:${here.port || '80'}`;
+    const server = portal([{ id: 'acme', label: 'Acme' }], '/loginoauth', `${returnOrigin}/sso`);
+    renderApp(server, '/loginoauth?provider=acme');
+    await waitFor(() =>
+      expect(redirectBrowser).toHaveBeenCalledWith(`${returnOrigin}/loginoauth?provider=acme`),
+    );
+    expect(server.callsTo('POST', SSO_PATHS.start)).toHaveLength(0);
+    expect(screen.queryByTestId('sso-error')).not.toBeInTheDocument();
   });
 
   it('goes straight to an absolute ssourl, the provider’s own authorise address', async () => {

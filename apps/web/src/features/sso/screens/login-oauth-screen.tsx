@@ -8,13 +8,14 @@ import { PublicPage } from '../../../shared/ui/public-page';
 import { useSsoProviders, useStartSso } from '../api/sso-api';
 import { SsoBusy, SsoPanel } from '../components/sso-panel';
 import { redirectBrowser } from '../browser-redirect';
-import { isExternalSsoUrl, ssoFailureKey } from '../sso-failure';
+import { isExternalSsoUrl, ssoFailureKey, ssoStartAddress } from '../sso-failure';
 
 /**
  * loginoauth (spec section 2): says the user is being sent to single sign-on and sends them at
  * once: to the provider's address the server made (state, nonce, PKCE), or, when ssourl is an
  * absolute address of the provider itself, there. With several providers and none named in
- * `?provider=`, the user picks one.
+ * `?provider=`, the user picks one. Opened at another origin than the one the provider sends back
+ * to (127.0.0.1 for localhost), it first moves the browser to loginoauth there.
  */
 export function LoginOAuthScreen() {
   const t = useT();
@@ -26,7 +27,10 @@ export function LoginOAuthScreen() {
   const start = useStartSso();
   const started = useRef(false);
 
-  const list = providers.data?.providers ?? [];
+  const moveTo = providers.data
+    ? ssoStartAddress(providers.data.returnUrl, window.location.origin, searchParams)
+    : null;
+  const list = moveTo === null ? (providers.data?.providers ?? []) : [];
   const chosen: SsoProvider | undefined =
     requested !== null
       ? list.find((provider) => provider.id === requested)
@@ -54,17 +58,21 @@ export function LoginOAuthScreen() {
       redirectBrowser(external);
       return;
     }
+    if (moveTo !== null) {
+      redirectBrowser(moveTo);
+      return;
+    }
     if (chosen) go(chosen.id);
     // go() runs once per visit (started); chosen changes only when the provider list arrives.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [external, chosen?.id]);
+  }, [external, moveTo, chosen?.id]);
 
   const failed =
     external === null &&
     (start.isError ||
       providers.isError ||
-      (providers.isSuccess && list.length === 0) ||
-      (providers.isSuccess && requested !== null && chosen === undefined));
+      (providers.isSuccess && moveTo === null && list.length === 0) ||
+      (providers.isSuccess && moveTo === null && requested !== null && chosen === undefined));
 
   const failure = failed
     ? start.isError

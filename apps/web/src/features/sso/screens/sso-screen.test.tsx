@@ -87,9 +87,21 @@ describe('sso screen', () => {
     );
   });
 
-  it('shows the other message for a spent or expired sign-in, and without a code asks nothing', async () => {
+  it('says a sign-in started elsewhere or expired is to be started again, not that the product is down', async () => {
     renderApp(
-      serverAnswering({ status: 400, body: { code: 'SSO_FAILED', message: 'Expired' } }),
+      serverAnswering({ status: 400, body: { code: 'SSO_STATE_INVALID', message: 'Expired' } }),
+      '/sso?code=c&state=s',
+    );
+    const error = await screen.findByTestId('sso-error');
+    expect(error).toHaveTextContent(
+      'op een ander adres gestart, of duurde te lang. Begin opnieuw.',
+    );
+    expect(error).not.toHaveTextContent('niet beschikbaar');
+  });
+
+  it('shows the other message when the provider refused, and without a code asks nothing', async () => {
+    renderApp(
+      serverAnswering({ status: 400, body: { code: 'SSO_FAILED', message: 'Refused' } }),
       '/sso?code=c&state=s',
     );
     expect(await screen.findByTestId('sso-error')).toHaveTextContent('Inloggen niet mogelijk');
