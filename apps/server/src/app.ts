@@ -17,6 +17,7 @@ import { registerApiDocs } from './kernel/http/api-docs';
 import { registerCompression } from './kernel/http/compression';
 import { contentSecurityPolicy } from './kernel/http/content-security-policy';
 import { registerErrorHandler } from './kernel/http/error-handler';
+import { registerJsonBody } from './kernel/http/json-body';
 import { registerNoStore } from './kernel/http/no-store';
 import { refuseWhileClosing } from './kernel/http/refuse-while-closing';
 import { registerXsrf } from './kernel/http/xsrf';
@@ -102,6 +103,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   registerErrorHandler(app);
+  registerJsonBody(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
