@@ -1,4 +1,4 @@
-import type { Customer, EnvironmentSettings, UserSession } from '@klik/api';
+import type { Account, Customer, EnvironmentSettings, UserSession } from '@klik/api';
 
 export function aCustomer(overrides: Partial<Customer> = {}): Customer {
   return {
@@ -47,6 +47,21 @@ export function anEnvironment(overrides: Partial<EnvironmentSettings> = {}): Env
     displayHelp: true,
     isDebugMode: false,
     ssourl: null,
+    ...overrides,
+  };
+}
+
+export function anAccount(overrides: Partial<Account> = {}): Account {
+  return {
+    username: 'jansen',
+    name: 'Piet Jansen',
+    email: 'piet@jansen.nl',
+    role: 'customer',
+    locale: 'nl',
+    mobile: null,
+    pendingMobile: null,
+    mayChangeMobile: true,
+    totp: 'off',
     ...overrides,
   };
 }

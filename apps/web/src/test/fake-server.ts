@@ -121,3 +121,22 @@ export function createFakeServer(options: {
 }
 
 export type FakeServer = ReturnType<typeof createFakeServer>;
+
+/** The fake server, with every requested address (query included) kept. */
+export function watched(server: FakeServer) {
+  const urls: string[] = [];
+  return {
+    server: {
+      ...server,
+      fetch: ((input, init) => {
+        urls.push(String(input));
+        return server.fetch(input, init);
+      }) as typeof fetch,
+    },
+    urls,
+  };
+}
+
+/** The body of the last call of `method` to `path`, as JSON. */
+export const sentBody = (server: FakeServer, method: string, path: string) =>
+  JSON.parse(server.callsTo(method, path).at(-1)?.body ?? 'null') as Record<string, unknown>;

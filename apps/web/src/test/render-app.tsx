@@ -1,9 +1,13 @@
 import type { ReactElement } from 'react';
+import userEvent from '@testing-library/user-event';
+import type { UserSession } from '@klik/api';
 import { render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter } from 'react-router';
 import { Bootstrap } from '../app/bootstrap';
 import type { AppRouter } from '../app/klik-app';
+import { startSession } from '../shared/session/session-store';
+import { aUserSession } from './builders';
 import type { FakeServer } from './fake-server';
 import { createFakeSockets } from './fake-websocket';
 
@@ -60,3 +64,18 @@ export function renderInPortal(server: FakeServer, element: ReactElement) {
 }
 
 export { screen };
+
+/** Text with Intl's no-break spaces read as plain spaces. */
+export function spaced(text: string | null): string {
+  return (text ?? '').replace(/\u00a0|\u202f/g, ' ');
+}
+
+/**
+ * Signs a user in (the given fields over aUserSession's) and renders the whole portal at `path`
+ * on the fake server.
+ */
+export function openAs(server: FakeServer, path: string, session: Partial<UserSession> = {}) {
+  startSession(aUserSession(session));
+  const app = renderApp(server, path);
+  return { app, user: userEvent.setup() };
+}

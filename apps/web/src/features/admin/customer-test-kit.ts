@@ -34,8 +34,4 @@ export function openCustomer(
   };
 }
 
-export const sentBody = (
-  server: ReturnType<typeof createFakeServer>,
-  method: string,
-  path: string,
-) => JSON.parse(server.callsTo(method, path).at(-1)?.body ?? 'null') as Record<string, unknown>;
+export { sentBody } from '../../test/fake-server';

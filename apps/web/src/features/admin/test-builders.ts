@@ -1,6 +1,9 @@
-import type { AdminUser, CustomerList, CustomerSummary, UserList } from '@klik/api';
+import userEvent from '@testing-library/user-event';
+import type { AdminUser, CustomerList, CustomerSummary, UserList, UserSession } from '@klik/api';
+import { startSession } from '../../shared/session/session-store';
 import { aUserSession } from '../../test/builders';
-import type { FakeServer } from '../../test/fake-server';
+import { watched, type FakeServer } from '../../test/fake-server';
+import { renderApp } from '../../test/render-app';
 
 export function anAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
   return {
@@ -46,19 +49,17 @@ export const anAdminSession = (overrides: Parameters<typeof aUserSession>[0] = {
     ...overrides,
   });
 
-/** The fake server, with every requested address (query included) kept. */
-export function watched(server: FakeServer) {
-  const urls: string[] = [];
-  return {
-    server: {
-      ...server,
-      fetch: ((input, init) => {
-        urls.push(String(input));
-        return server.fetch(input, init);
-      }) as typeof fetch,
-    },
-    urls,
-  };
+/**
+ * Signs the session in and renders the portal at `path` on the fake server; `callsTo` lists the
+ * addresses (query included) the page asked of one path.
+ */
+export function openWatched(fake: FakeServer, path: string, session: UserSession) {
+  const { server, urls } = watched(fake);
+  startSession(session);
+  const app = renderApp(server, path);
+  const callsTo = (pathname: string) =>
+    urls.filter((url) => new URL(url, 'http://x').pathname === pathname);
+  return { app, urls, callsTo, user: userEvent.setup() };
 }
 
 export function aCustomerSummary(overrides: Partial<CustomerSummary> = {}): CustomerSummary {

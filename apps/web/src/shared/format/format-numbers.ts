@@ -113,3 +113,8 @@ export function formatMoney(value: string, locale: Locale): string {
 export function formatExactPrice(value: string, locale: Locale): string {
   return `${formatCurrency(value, locale, [2, 4])}/MWh`;
 }
+
+/** A decimal as the user types it, with a comma or a point: trimmed, with a point. */
+export function typedDecimal(value: string): string {
+  return value.trim().replace(',', '.');
+}

@@ -1,4 +1,4 @@
-import { ErrorCodeSchema, type ErrorCode, type Role } from '@klik/api';
+import { ApiError, ErrorCodeSchema, type ErrorCode, type Role } from '@klik/api';
 import { disableClickReasonKey, type MessageKey } from './catalogues';
 
 export function roleMessageKey(role: Role): MessageKey {
@@ -228,4 +228,9 @@ export function errorMessageKey(code: ErrorCode): MessageKey {
 export function errorMessageKeyFor(code: string): MessageKey {
   const parsed = ErrorCodeSchema.safeParse(code);
   return errorMessageKey(parsed.success ? parsed.data : 'INTERNAL');
+}
+
+/** What failed a call: the server's code, or an internal error for anything else. */
+export function failureMessageKey(error: unknown): MessageKey {
+  return errorMessageKeyFor(error instanceof ApiError ? error.code : 'INTERNAL');
 }

@@ -1,21 +1,13 @@
 import { waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_PATHS, type UserSession } from '@klik/api';
-import { startSession } from '../session/session-store';
 import { expectNoAxeViolations } from '../../test/axe';
-import { aUserSession } from '../../test/builders';
-import { createFakeServer, type FakeServer } from '../../test/fake-server';
-import { renderApp, screen } from '../../test/render-app';
+import { createFakeServer } from '../../test/fake-server';
+import { screen, openAs } from '../../test/render-app';
 import { aDashboard } from '../../test/admin-area-builders';
 
 // Whole-portal renders are slow in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
-
-function open(server: FakeServer, path: string, session: Partial<UserSession>) {
-  startSession(aUserSession(session));
-  return { app: renderApp(server, path), user: userEvent.setup() };
-}
 
 const linksIn = (element: HTMLElement) =>
   within(element)
@@ -24,7 +16,7 @@ const linksIn = (element: HTMLElement) =>
 
 describe('a screen without a customer says who can change that', () => {
   it('a customer user without a company is sent to the contact section of help', async () => {
-    const { app } = open(createFakeServer({}), '/clickoverview', { allowedCustomers: [] });
+    const { app } = openAs(createFakeServer({}), '/clickoverview', { allowedCustomers: [] });
     const empty = await screen.findByTestId('no-customer');
     expect(empty).toHaveTextContent('Uw account is nog niet aan een bedrijf gekoppeld.');
     expect(linksIn(empty)).toEqual([['Contact opnemen', '/help#help-contact']]);
@@ -32,7 +24,7 @@ describe('a screen without a customer says who can change that', () => {
   });
 
   it('a consultant without customers is told none are linked, with myinfo and help', async () => {
-    open(createFakeServer({}), '/deadlines', { role: 'consultant', allowedCustomers: [] });
+    openAs(createFakeServer({}), '/deadlines', { role: 'consultant', allowedCustomers: [] });
     const empty = await screen.findByTestId('no-customer');
     expect(empty).toHaveTextContent('Er zijn nog geen klanten aan uw account gekoppeld.');
     expect(linksIn(empty)).toEqual([
@@ -42,7 +34,7 @@ describe('a screen without a customer says who can change that', () => {
   });
 
   it('on myinfo itself the consultant is not sent to myinfo again', async () => {
-    open(createFakeServer({}), '/myinfo', { role: 'consultant', allowedCustomers: [] });
+    openAs(createFakeServer({}), '/myinfo', { role: 'consultant', allowedCustomers: [] });
     const empty = await screen.findByTestId('customers-none');
     expect(linksIn(empty)).toEqual([['Contact opnemen', '/help#help-contact']]);
   });
@@ -59,7 +51,7 @@ describe('the admin dashboard of a portal without customers', () => {
       status: 200,
       body: { data: [], page: 0, size: 20, total: 0 },
     }));
-    return open(server, '/admindashboard', { allowedCustomers: [], ...session });
+    return openAs(server, '/admindashboard', { allowedCustomers: [], ...session });
   }
 
   it('leads an administrator to the form for the first customer', async () => {
@@ -95,7 +87,7 @@ describe('empty lists say what will appear and the step that fills them', () => 
   }
 
   it('the click overview without any click links to the dashboard', async () => {
-    const { app } = open(clicksServer(), '/clickoverview', {});
+    const { app } = openAs(clicksServer(), '/clickoverview', {});
     const empty = await screen.findByTestId('clicks-empty');
     expect(empty).toHaveTextContent('Er zijn nog geen klikken voor deze klant.');
     expect(linksIn(empty)).toEqual([['Naar het dashboard', '/dashboard']]);
@@ -103,7 +95,7 @@ describe('empty lists say what will appear and the step that fills them', () => 
   });
 
   it('the click overview without clicks matching its filters says so, without the link', async () => {
-    open(clicksServer(), '/clickoverview?status=REJECTED', {});
+    openAs(clicksServer(), '/clickoverview?status=REJECTED', {});
     const filtered = await screen.findByTestId('clicks-empty');
     expect(filtered).toHaveTextContent('Er zijn geen klikken die bij deze filters passen.');
     expect(linksIn(filtered)).toEqual([]);
@@ -115,7 +107,7 @@ describe('empty lists say what will appear and the step that fills them', () => 
       status: 200,
       body: { data: [], total: 0, page: 0, size: 10 },
     }));
-    const { app } = open(server, '/notificaties', {});
+    const { app } = openAs(server, '/notificaties', {});
     const empty = await screen.findByTestId('notifications-empty');
     expect(empty).toHaveTextContent('Hier verschijnen berichten over uw klikken');
     expect(linksIn(empty)).toEqual([['Kiezen welke meldingen u krijgt', '/myinfo']]);

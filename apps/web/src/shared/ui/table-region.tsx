@@ -11,18 +11,21 @@ export function TableRegion({
   caption,
   minWidth,
   testId,
+  striped,
   children,
 }: {
   /** Unique on the page: the caption's id is `${id}-caption`. */
   id: string;
   caption: string;
-  minWidth: number;
+  /** Left out: the table is no wider than its columns need. */
+  minWidth?: number;
   testId: string;
+  striped?: boolean;
   children: ReactNode;
 }) {
   return (
     <Box className="klik-table-scroll" tabIndex={0} role="region" aria-labelledby={`${id}-caption`}>
-      <Table withTableBorder fz="sm" miw={minWidth} data-testid={testId}>
+      <Table withTableBorder striped={striped} fz="sm" miw={minWidth} data-testid={testId}>
         <caption id={`${id}-caption`} className="klik-visually-hidden">
           {caption}
         </caption>

@@ -1,28 +1,13 @@
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import {
-  ACCOUNT_PATHS,
-  DEFAULT_DELIVERY,
-  type Account,
-  type NotificationPreferences,
-} from '@klik/api';
+import { ACCOUNT_PATHS, DEFAULT_DELIVERY, type NotificationPreferences } from '@klik/api';
 import { startSession } from '../../../shared/session/session-store';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { aUserSession } from '../../../test/builders';
+import { aUserSession, anAccount } from '../../../test/builders';
 import { createFakeServer, type FakeServer } from '../../../test/fake-server';
 import { renderApp, screen } from '../../../test/render-app';
 
-const account: Account = {
-  username: 'jansen',
-  name: 'Piet Jansen',
-  email: 'piet@jansen.nl',
-  role: 'customer',
-  locale: 'nl',
-  mobile: null,
-  pendingMobile: null,
-  mayChangeMobile: true,
-  totp: 'off',
-};
+const account = anAccount();
 
 async function openPanel(
   options: { email?: string | null; preferences?: NotificationPreferences | null } = {},

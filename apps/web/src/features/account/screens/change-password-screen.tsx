@@ -1,20 +1,20 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import type { FormEvent } from 'react';
+import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, ChangePasswordBodySchema, ErrorCodeSchema, type ErrorCode } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import type { MessageKey } from '../../../shared/i18n/catalogues';
-import { errorMessageKey } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
 import { targetAfterLogin } from '../../../shared/routing/access';
 import { PATHS, RETURN_URL_PARAM } from '../../../shared/routing/paths';
 import { clearLocalSession, sessionValue } from '../../../shared/session/session-store';
 import { useSession } from '../../../shared/session/use-session';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 import { PublicPage } from '../../../shared/ui/public-page';
+import { usePasswordForm, type PasswordFieldError } from '../../../shared/ui/use-password-form';
 import { useChangePassword } from '../api/use-change-password';
 
 type Field = 'currentPassword' | 'newPassword' | 'repeat';
-type Errors = Partial<Record<Field, ErrorCode | 'MISMATCH'>>;
 
 function codeOf(message: string): ErrorCode {
   const parsed = ErrorCodeSchema.safeParse(message);
@@ -69,34 +69,24 @@ export function ChangePasswordScreen() {
   const [searchParams] = useSearchParams();
   const session = useSession();
   const change = useChangePassword();
-  const [values, setValues] = useState({ currentPassword: '', newPassword: '', repeat: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<ErrorCode | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (attempt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
+  const { form, values, setErrors, formError, setFormError, message, set, countAttempt } =
+    usePasswordForm<Field>(
+      { currentPassword: '', newPassword: '', repeat: '' },
+      'account.password.mismatch',
+    );
   if (!session) return null;
   const current = session;
-
-  const message = (code: ErrorCode | 'MISMATCH' | undefined) =>
-    code === undefined
-      ? undefined
-      : code === 'MISMATCH'
-        ? t('account.password.mismatch')
-        : t(errorMessageKey(code));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (change.isPending) return;
-    setAttempt((count) => count + 1);
+    countAttempt();
     setFormError(null);
     const parsed = ChangePasswordBodySchema.safeParse({
       currentPassword: values.currentPassword,
       newPassword: values.newPassword,
     });
-    const next: Errors = {};
+    const next: Partial<Record<Field, PasswordFieldError>> = {};
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] === 'currentPassword' ? 'currentPassword' : 'newPassword';
@@ -119,7 +109,7 @@ export function ChangePasswordScreen() {
         const field = fieldOf(code);
         if (field) setErrors({ [field]: code });
         else setFormError(code);
-        setAttempt((count) => count + 1);
+        countAttempt();
       },
     });
   }
@@ -133,11 +123,6 @@ export function ChangePasswordScreen() {
       });
     }
   }
-
-  const set = (field: Field) => (event: { currentTarget: HTMLInputElement }) => {
-    const value = event.currentTarget.value;
-    setValues((old) => ({ ...old, [field]: value }));
-  };
 
   return (
     <PublicPage>
@@ -160,17 +145,13 @@ export function ChangePasswordScreen() {
                 description={hint ? t(hint) : undefined}
                 value={values[field]}
                 onChange={set(field)}
-                error={message(errors[field])}
+                error={message(field)}
                 autoComplete={autoComplete}
                 required
                 data-testid={testId}
               />
             ))}
-            {formError && (
-              <Alert color="red" role="alert" data-testid="change-password-error">
-                {t(errorMessageKey(formError))}
-              </Alert>
-            )}
+            <ErrorAlert code={formError} testId="change-password-error" />
             <Button type="submit" loading={change.isPending} data-testid="change-password">
               {t('account.password.submit')}
             </Button>

@@ -4,24 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, type Account, type OwnSession, type UserSession, pathTo } from '@klik/api';
 import { startSession } from '../../../shared/session/session-store';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { aUserSession } from '../../../test/builders';
+import { aUserSession, anAccount } from '../../../test/builders';
 import { createFakeServer, type FakeServer } from '../../../test/fake-server';
 import { renderApp, screen } from '../../../test/render-app';
-
-function anAccount(overrides: Partial<Account> = {}): Account {
-  return {
-    username: 'jansen',
-    name: 'Piet Jansen',
-    email: 'piet@jansen.nl',
-    role: 'customer',
-    locale: 'nl',
-    mobile: null,
-    pendingMobile: null,
-    mayChangeMobile: true,
-    totp: 'off',
-    ...overrides,
-  };
-}
 
 function aSession(overrides: Partial<OwnSession>): OwnSession {
   return {

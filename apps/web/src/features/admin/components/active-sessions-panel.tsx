@@ -7,6 +7,7 @@ import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { useActiveSessions, useTerminateSession } from '../api/monitor-api';
+import { TableRegion } from '../../../shared/ui/table-region';
 
 /** The active sessions; an admin may end one (the server offers that to admins only). */
 export function ActiveSessionsPanel({ mayTerminate }: { mayTerminate: boolean }) {
@@ -56,78 +57,73 @@ export function ActiveSessionsPanel({ mayTerminate }: { mayTerminate: boolean })
       )}
       {sessions.data?.length === 0 && <Text>{t('monitor.activeSessions.none')}</Text>}
       {sessions.data && sessions.data.length > 0 && (
-        <div
-          className="klik-table-scroll"
-          tabIndex={0}
-          role="region"
-          aria-labelledby="active-sessions-caption"
+        <TableRegion
+          id="active-sessions"
+          caption={t('monitor.activeSessions.caption')}
+          minWidth={720}
+          testId="active-sessions"
         >
-          <Table withTableBorder fz="sm" miw={720} data-testid="active-sessions">
-            <caption id="active-sessions-caption" className="klik-visually-hidden">
-              {t('monitor.activeSessions.caption')}
-            </caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('monitor.activeSessions.user')}</Table.Th>
-                <Table.Th scope="col">{t('monitor.activeSessions.role')}</Table.Th>
-                <Table.Th scope="col">{t('monitor.activeSessions.started')}</Table.Th>
-                <Table.Th scope="col">{t('monitor.activeSessions.lastUsed')}</Table.Th>
-                <Table.Th scope="col">{t('monitor.activeSessions.ip')}</Table.Th>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('monitor.activeSessions.user')}</Table.Th>
+              <Table.Th scope="col">{t('monitor.activeSessions.role')}</Table.Th>
+              <Table.Th scope="col">{t('monitor.activeSessions.started')}</Table.Th>
+              <Table.Th scope="col">{t('monitor.activeSessions.lastUsed')}</Table.Th>
+              <Table.Th scope="col">{t('monitor.activeSessions.ip')}</Table.Th>
+              {mayTerminate && (
+                <Table.Th scope="col">{t('monitor.activeSessions.actions')}</Table.Th>
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sessions.data.map((session) => (
+              <Table.Tr key={session.id} data-testid={`session-${session.id}`}>
+                <Table.Th scope="row" fw={400}>
+                  <Text size="sm" fw={600} component="span" display="block">
+                    {session.name}
+                  </Text>
+                  <Text size="xs" component="span" display="block">
+                    {session.username}
+                    {session.impersonatedBy !== null &&
+                      ` · ${t('monitor.activeSessions.via', { by: session.impersonatedBy })}`}
+                  </Text>
+                </Table.Th>
+                <Table.Td>
+                  <Group gap={4}>
+                    {t(roleMessageKey(session.role))}
+                    {session.readOnly && (
+                      <Badge variant="outline" size="sm">
+                        {t('monitor.activeSessions.readOnly')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td className="klik-nowrap">
+                  {formatDateTime(session.createdAt, locale)}
+                </Table.Td>
+                <Table.Td className="klik-nowrap">
+                  {formatDateTime(session.lastUsedAt, locale)}
+                </Table.Td>
+                <Table.Td>{session.ip ?? t('monitor.activeSessions.unknownIp')}</Table.Td>
                 {mayTerminate && (
-                  <Table.Th scope="col">{t('monitor.activeSessions.actions')}</Table.Th>
+                  <Table.Td>
+                    <Button
+                      variant="default"
+                      size="xs"
+                      onClick={() => setAsked(session)}
+                      aria-label={t('monitor.activeSessions.terminateLabel', {
+                        name: session.name,
+                      })}
+                      data-testid={`terminate-${session.id}`}
+                    >
+                      {t('monitor.activeSessions.terminate')}
+                    </Button>
+                  </Table.Td>
                 )}
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sessions.data.map((session) => (
-                <Table.Tr key={session.id} data-testid={`session-${session.id}`}>
-                  <Table.Th scope="row" fw={400}>
-                    <Text size="sm" fw={600} component="span" display="block">
-                      {session.name}
-                    </Text>
-                    <Text size="xs" component="span" display="block">
-                      {session.username}
-                      {session.impersonatedBy !== null &&
-                        ` · ${t('monitor.activeSessions.via', { by: session.impersonatedBy })}`}
-                    </Text>
-                  </Table.Th>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {t(roleMessageKey(session.role))}
-                      {session.readOnly && (
-                        <Badge variant="outline" size="sm">
-                          {t('monitor.activeSessions.readOnly')}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td className="klik-nowrap">
-                    {formatDateTime(session.createdAt, locale)}
-                  </Table.Td>
-                  <Table.Td className="klik-nowrap">
-                    {formatDateTime(session.lastUsedAt, locale)}
-                  </Table.Td>
-                  <Table.Td>{session.ip ?? t('monitor.activeSessions.unknownIp')}</Table.Td>
-                  {mayTerminate && (
-                    <Table.Td>
-                      <Button
-                        variant="default"
-                        size="xs"
-                        onClick={() => setAsked(session)}
-                        aria-label={t('monitor.activeSessions.terminateLabel', {
-                          name: session.name,
-                        })}
-                        data-testid={`terminate-${session.id}`}
-                      >
-                        {t('monitor.activeSessions.terminate')}
-                      </Button>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+            ))}
+          </Table.Tbody>
+        </TableRegion>
       )}
       <ConfirmDialog
         opened={asked !== null}

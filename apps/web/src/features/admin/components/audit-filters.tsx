@@ -1,6 +1,8 @@
-import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { AuditOutcomeSchema } from '@klik/api';
 import { useT } from '../../../shared/i18n/use-t';
+import { ChoiceFilter } from '../../../shared/ui/choice-filter';
+import { PeriodFilter } from '../../../shared/ui/period-filter';
 import { auditOutcomeKey } from '../derive/audit-labels';
 import {
   KNOWN_AUDIT_ACTIONS,
@@ -56,33 +58,24 @@ export function AuditFilters({
             autoComplete="off"
             data-testid="filter-action"
           />
-          <NativeSelect
+          <ChoiceFilter
             label={t('admin.audit.filter.outcome')}
-            value={params.outcome ?? ''}
-            onChange={(event) => onChange('outcome', event.currentTarget.value)}
-            data={[
-              { value: '', label: t('admin.users.filter.all') },
-              ...AuditOutcomeSchema.options.map((outcome) => ({
-                value: outcome,
-                label: t(auditOutcomeKey(outcome)),
-              })),
-            ]}
-            data-testid="filter-outcome"
+            value={params.outcome}
+            allLabel={t('admin.users.filter.all')}
+            choices={AuditOutcomeSchema.options.map((outcome) => ({
+              value: outcome,
+              label: t(auditOutcomeKey(outcome)),
+            }))}
+            onChange={(value) => onChange('outcome', value)}
+            testId="filter-outcome"
           />
-          <TextInput
-            type="date"
-            label={t('admin.audit.filter.from')}
-            value={params.from ?? ''}
-            onChange={(event) => onChange('from', event.currentTarget.value)}
-            data-testid="filter-from"
-          />
-          <TextInput
-            type="date"
-            label={t('admin.audit.filter.to')}
-            value={params.to ?? ''}
-            onChange={(event) => onChange('to', event.currentTarget.value)}
-            error={periodWrong ? t('admin.audit.filter.periodWrong') : undefined}
-            data-testid="filter-to"
+          <PeriodFilter
+            from={params.from}
+            to={params.to}
+            fromLabel={t('admin.audit.filter.from')}
+            toLabel={t('admin.audit.filter.to')}
+            toError={periodWrong ? t('admin.audit.filter.periodWrong') : undefined}
+            onChange={onChange}
           />
           <CustomerFilterField
             label={t('admin.audit.filter.customer')}

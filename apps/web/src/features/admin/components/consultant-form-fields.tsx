@@ -1,6 +1,4 @@
-import { Checkbox, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import type { ErrorCode } from '@klik/api';
-import { errorMessageKey } from '../../../shared/i18n/message-keys';
+import { Checkbox, SimpleGrid, Stack } from '@mantine/core';
 import { useT } from '../../../shared/i18n/use-t';
 import type {
   ConsultantFieldErrors,
@@ -25,24 +23,12 @@ export function ConsultantFormFields({
   onChange: (change: Partial<ConsultantFormValues>) => void;
 }) {
   const t = useT();
-  const error = (code: ErrorCode | undefined) => (code ? t(errorMessageKey(code)) : undefined);
   const creating = mode === 'create';
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
-          label={t('admin.user.username')}
-          description={creating ? t('admin.user.usernameHint') : undefined}
-          value={values.username}
-          onChange={(event) => onChange({ username: event.currentTarget.value })}
-          error={error(errors.username)}
-          readOnly={!creating}
-          disabled={creating && disabled}
-          autoComplete="off"
-          required={creating}
-          data-testid="field-username"
-        />
         <PersonFields
+          creating={creating}
           values={values}
           errors={errors}
           nameLabel={t('admin.consultant.name')}
@@ -50,18 +36,6 @@ export function ConsultantFormFields({
           disabled={disabled}
           onChange={onChange}
         />
-        {creating && (
-          <PasswordInput
-            label={t('admin.user.initialPassword')}
-            description={t('admin.user.initialPasswordOptionalHint')}
-            value={values.initialPassword}
-            onChange={(event) => onChange({ initialPassword: event.currentTarget.value })}
-            error={error(errors.initialPassword)}
-            disabled={disabled}
-            autoComplete="new-password"
-            data-testid="field-initialPassword"
-          />
-        )}
       </SimpleGrid>
       <Checkbox
         label={t('admin.user.allowTPIPage')}

@@ -1,54 +1,49 @@
-import { Anchor, Badge, Box, Table } from '@mantine/core';
+import { Anchor, Table } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AdminUser } from '@klik/api';
 import { useT } from '../../../shared/i18n/use-t';
 import { ADMIN_WEB_PATHS } from '../admin-paths';
+import { TableRegion } from '../../../shared/ui/table-region';
+import { UserActiveBadge } from './user-active-badge';
 
 /** One page of consultants; each name leads to the consultant's edit screen. */
 export function ConsultantTable({ users }: { users: readonly AdminUser[] }) {
   const t = useT();
   return (
-    <Box
-      className="klik-table-scroll"
-      tabIndex={0}
-      role="region"
-      aria-labelledby="consultants-caption"
+    <TableRegion
+      id="consultants"
+      caption={t('admin.consultants.title')}
+      testId="consultant-table"
+      striped
     >
-      <Table withTableBorder striped fz="sm" data-testid="consultant-table">
-        <caption id="consultants-caption" className="klik-visually-hidden">
-          {t('admin.consultants.title')}
-        </caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('admin.consultant.name')}</Table.Th>
-            <Table.Th scope="col">{t('admin.users.column.username')}</Table.Th>
-            <Table.Th scope="col">{t('admin.consultants.tpi')}</Table.Th>
-            <Table.Th scope="col">{t('admin.users.column.customers')}</Table.Th>
-            <Table.Th scope="col">{t('admin.users.column.status')}</Table.Th>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{t('admin.consultant.name')}</Table.Th>
+          <Table.Th scope="col">{t('admin.users.column.username')}</Table.Th>
+          <Table.Th scope="col">{t('admin.consultants.tpi')}</Table.Th>
+          <Table.Th scope="col">{t('admin.users.column.customers')}</Table.Th>
+          <Table.Th scope="col">{t('admin.users.column.status')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {users.map((user) => (
+          <Table.Tr key={user.id} data-testid={`consultant-row-${user.id}`}>
+            <Table.Td>
+              <Anchor component={Link} to={ADMIN_WEB_PATHS.editConsultant(user.id)} fw={600}>
+                {user.name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{user.username}</Table.Td>
+            <Table.Td>{t(user.allowTPIPage ? 'prices.feed.yes' : 'prices.feed.no')}</Table.Td>
+            <Table.Td>
+              {user.customers.map((customer) => customer.customerName).join(', ') || '—'}
+            </Table.Td>
+            <Table.Td>
+              <UserActiveBadge active={user.active} />
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => (
-            <Table.Tr key={user.id} data-testid={`consultant-row-${user.id}`}>
-              <Table.Td>
-                <Anchor component={Link} to={ADMIN_WEB_PATHS.editConsultant(user.id)} fw={600}>
-                  {user.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{user.username}</Table.Td>
-              <Table.Td>{t(user.allowTPIPage ? 'prices.feed.yes' : 'prices.feed.no')}</Table.Td>
-              <Table.Td>
-                {user.customers.map((customer) => customer.customerName).join(', ') || '—'}
-              </Table.Td>
-              <Table.Td>
-                <Badge color={user.active ? 'teal.8' : 'gray.7'} variant="filled">
-                  {t(user.active ? 'admin.users.active' : 'admin.users.inactive')}
-                </Badge>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Box>
+        ))}
+      </Table.Tbody>
+    </TableRegion>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Alert, Button, Checkbox, Group, Stack, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { ActionIcon, Button, Checkbox, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { ErrorCode } from '@klik/api';
 import { errorMessageKey } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
+import { useFocusFirstInvalid } from '../../../shared/ui/use-focus-first-invalid';
 import { ADMIN_WEB_PATHS } from '../admin-paths';
 import { useCreateCustomer } from '../api/customers-api';
 import {
@@ -11,7 +12,8 @@ import {
   customerFailureOf,
   type NewCustomerValues,
 } from '../derive/customer-form';
-import type { CreatedState } from '../screens/user-edit-screen';
+import type { CreatedState } from './record-edit-parts';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 
 const EMPTY: NewCustomerValues = {
   name: '',
@@ -25,15 +27,12 @@ export function CustomerCreateForm({ onCancel }: { onCancel: () => void }) {
   const t = useT();
   const navigate = useNavigate();
   const create = useCreateCustomer();
-  const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<NewCustomerValues>(EMPTY);
   const [nameError, setNameError] = useState<ErrorCode | null>(null);
   const [dashboardErrors, setDashboardErrors] = useState<Record<number, ErrorCode>>({});
   const [formError, setFormError] = useState<ErrorCode | null>(null);
   const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (attempt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
+  const form = useFocusFirstInvalid(attempt);
 
   const change = (next: Partial<NewCustomerValues>) =>
     setValues((current) => ({ ...current, ...next }));
@@ -133,11 +132,7 @@ export function CustomerCreateForm({ onCancel }: { onCancel: () => void }) {
             {t('admin.customers.new.addDashboard')}
           </Button>
         </Group>
-        {formError && (
-          <Alert color="red" role="alert" data-testid="new-customer-error">
-            {t(errorMessageKey(formError))}
-          </Alert>
-        )}
+        <ErrorAlert code={formError} testId="new-customer-error" />
         <Group gap="sm">
           <Button type="submit" loading={create.isPending} data-testid="create-customer">
             {t('admin.customers.create')}

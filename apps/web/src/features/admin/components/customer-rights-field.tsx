@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, Table } from '@mantine/core';
 import { errorMessageKey } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
-import { ActionsHeader } from './actions-header';
+import { LinkedCustomersFieldset } from './linked-customers-fieldset';
 import { FindCustomerField } from './find-customer-field';
 import type { CustomerChoice } from '../api/use-customer-choices';
 import type { CustomerRightsValue } from '../derive/user-form';
@@ -59,105 +59,78 @@ export function CustomerRightsField({
   }
 
   return (
-    <Fieldset legend={label} data-testid="customer-rights">
-      <Stack gap="xs">
-        {value.length === 0 ? (
-          <Text size="sm" data-testid="customer-rights-empty">
-            {t(
-              choices?.length === 0
-                ? 'admin.user.customers.noChoices'
-                : 'admin.user.customers.none',
-            )}
-          </Text>
-        ) : (
-          <Table fz="sm" withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('admin.user.customers.customer')}</Table.Th>
-                {withRights && (
-                  <Table.Th scope="col">{t('admin.user.customers.readOnly')}</Table.Th>
-                )}
-                {withRights && <Table.Th scope="col">{t('admin.user.customers.click')}</Table.Th>}
-                <ActionsHeader />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {value.map((link) => (
-                <Table.Tr key={link.customerId} data-testid={`customer-link-${link.customerId}`}>
-                  <Table.Td>{link.customerName}</Table.Td>
-                  {withRights &&
-                    RIGHTS.map(({ right, label }) => (
-                      <Table.Td key={right}>
-                        <Checkbox
-                          aria-label={t(label, { customer: link.customerName })}
-                          checked={link[right]}
-                          disabled={disabled}
-                          onChange={(event) =>
-                            update(link.customerId, { [right]: event.currentTarget.checked })
-                          }
-                        />
-                      </Table.Td>
-                    ))}
-                  <Table.Td>
-                    <Button
-                      variant="subtle"
-                      size="xs"
-                      color="red.8"
-                      disabled={disabled}
-                      onClick={() =>
-                        onChange(value.filter((other) => other.customerId !== link.customerId))
-                      }
-                      aria-label={t('admin.user.customers.removeFrom', {
-                        customer: link.customerName,
-                      })}
-                    >
-                      {t('admin.user.customers.remove')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-        {choices === null && !disabled && (
-          <FindCustomerField
-            label={t('admin.user.customers.add')}
-            excludeIds={value.map((link) => link.customerId)}
-            onPick={add}
-            testId="customer-find"
-          />
-        )}
-        {available.length > 0 && (
-          <Group align="flex-end" gap="xs">
-            <NativeSelect
-              label={t('admin.user.customers.add')}
-              value={adding}
+    <LinkedCustomersFieldset
+      legend={label}
+      testId="customer-rights"
+      links={value}
+      linkOf={(link) => ({ id: link.customerId, name: link.customerName })}
+      rowTestIdOf={(id) => `customer-link-${id}`}
+      emptyText={t(
+        choices?.length === 0 ? 'admin.user.customers.noChoices' : 'admin.user.customers.none',
+      )}
+      columns={
+        withRights && (
+          <>
+            <Table.Th scope="col">{t('admin.user.customers.readOnly')}</Table.Th>
+            <Table.Th scope="col">{t('admin.user.customers.click')}</Table.Th>
+          </>
+        )
+      }
+      cellsOf={(link) =>
+        withRights &&
+        RIGHTS.map(({ right, label }) => (
+          <Table.Td key={right}>
+            <Checkbox
+              aria-label={t(label, { customer: link.customerName })}
+              checked={link[right]}
               disabled={disabled}
-              onChange={(event) => setAdding(event.currentTarget.value)}
-              data={[
-                { value: '', label: t('admin.user.customers.choose') },
-                ...available.map((choice) => ({ value: String(choice.id), label: choice.name })),
-              ]}
-              data-testid="customer-add-select"
+              onChange={(event) =>
+                update(link.customerId, { [right]: event.currentTarget.checked })
+              }
             />
-            <Button
-              variant="default"
-              disabled={disabled || adding === ''}
-              onClick={addChosen}
-              data-testid="customer-add"
-            >
-              {t('admin.user.customers.addButton')}
-            </Button>
-          </Group>
-        )}
-        {error && (
-          <Text size="sm" c="red.8" role="alert" data-testid="error-customers">
-            {error === 'VALIDATION_FAILED'
-              ? t('admin.user.customers.required')
-              : t(errorMessageKey(error))}
-          </Text>
-        )}
-      </Stack>
-    </Fieldset>
+          </Table.Td>
+        ))
+      }
+      disabled={disabled}
+      onRemove={(id) => onChange(value.filter((other) => other.customerId !== id))}
+      errorText={
+        error &&
+        (error === 'VALIDATION_FAILED'
+          ? t('admin.user.customers.required')
+          : t(errorMessageKey(error)))
+      }
+    >
+      {choices === null && !disabled && (
+        <FindCustomerField
+          label={t('admin.user.customers.add')}
+          excludeIds={value.map((link) => link.customerId)}
+          onPick={add}
+          testId="customer-find"
+        />
+      )}
+      {available.length > 0 && (
+        <Group align="flex-end" gap="xs">
+          <NativeSelect
+            label={t('admin.user.customers.add')}
+            value={adding}
+            disabled={disabled}
+            onChange={(event) => setAdding(event.currentTarget.value)}
+            data={[
+              { value: '', label: t('admin.user.customers.choose') },
+              ...available.map((choice) => ({ value: String(choice.id), label: choice.name })),
+            ]}
+            data-testid="customer-add-select"
+          />
+          <Button
+            variant="default"
+            disabled={disabled || adding === ''}
+            onClick={addChosen}
+            data-testid="customer-add"
+          >
+            {t('admin.user.customers.addButton')}
+          </Button>
+        </Group>
+      )}
+    </LinkedCustomersFieldset>
   );
 }

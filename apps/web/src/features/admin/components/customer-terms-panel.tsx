@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Group,
-  Spoiler,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Spoiler, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { PublishTermsBodySchema, type CustomerDetail, type ErrorCode } from '@klik/api';
 import { formatDateTime } from '../../../shared/format/format-numbers';
 import { errorMessageKey } from '../../../shared/i18n/message-keys';
@@ -21,6 +10,8 @@ import { useCustomerTerms, usePublishTerms } from '../api/customers-api';
 import { errorCodeOf } from '../derive/form-failure';
 import { asCode } from '../derive/user-form';
 import { LoadFailed, Loading } from '../../../shared/ui/load-states';
+import { TableRegion } from '../../../shared/ui/table-region';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 
 type TermsField = 'bodyNl' | 'bodyEn';
 
@@ -96,11 +87,7 @@ function PublishTermsForm({ customer }: { customer: CustomerDetail }) {
         <Text size="sm">{t('admin.customer.terms.publishHint')}</Text>
         {field('bodyNl', t('admin.customer.terms.bodyNl'))}
         {field('bodyEn', t('admin.customer.terms.bodyEn'))}
-        {refused && (
-          <Alert color="red" role="alert" data-testid="terms-error">
-            {t(errorMessageKey(refused))}
-          </Alert>
-        )}
+        <ErrorAlert code={refused} testId="terms-error" />
         {published !== null && (
           <Alert color="teal" role="status" data-testid="terms-published">
             {t('admin.customer.terms.published', { version: published })}
@@ -166,54 +153,49 @@ export function CustomerTermsPanel({
         />
       )}
       {versions.data && versions.data.data.length > 0 && (
-        <Box
-          className="klik-table-scroll"
-          tabIndex={0}
-          role="region"
-          aria-labelledby="terms-versions-caption"
+        <TableRegion
+          id="terms-versions"
+          caption={t('admin.customer.terms.versions')}
+          minWidth={700}
+          testId="terms-versions"
         >
-          <Table withTableBorder fz="sm" miw={700} data-testid="terms-versions">
-            <caption id="terms-versions-caption" className="klik-visually-hidden">
-              {t('admin.customer.terms.versions')}
-            </caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('admin.customer.terms.version')}</Table.Th>
-                <Table.Th scope="col">{t('admin.customer.terms.kind')}</Table.Th>
-                <Table.Th scope="col">{t('admin.customer.terms.publishedAt')}</Table.Th>
-                <Table.Th scope="col">{t('admin.customer.terms.text')}</Table.Th>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('admin.customer.terms.version')}</Table.Th>
+              <Table.Th scope="col">{t('admin.customer.terms.kind')}</Table.Th>
+              <Table.Th scope="col">{t('admin.customer.terms.publishedAt')}</Table.Th>
+              <Table.Th scope="col">{t('admin.customer.terms.text')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {versions.data.data.map((version) => (
+              <Table.Tr key={version.version} data-testid={`terms-version-${version.version}`}>
+                <Table.Td>{version.version}</Table.Td>
+                <Table.Td>
+                  {t(
+                    version.customerId === null
+                      ? 'admin.customer.terms.default'
+                      : 'admin.customer.terms.own',
+                  )}
+                </Table.Td>
+                <Table.Td className="klik-nowrap">
+                  {formatDateTime(version.publishedAt, locale)}
+                </Table.Td>
+                <Table.Td>
+                  <Spoiler
+                    maxHeight={40}
+                    showLabel={t('admin.customer.terms.showMore')}
+                    hideLabel={t('admin.customer.terms.showLess')}
+                  >
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                      {locale === 'en' ? version.bodyEn : version.bodyNl}
+                    </Text>
+                  </Spoiler>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {versions.data.data.map((version) => (
-                <Table.Tr key={version.version} data-testid={`terms-version-${version.version}`}>
-                  <Table.Td>{version.version}</Table.Td>
-                  <Table.Td>
-                    {t(
-                      version.customerId === null
-                        ? 'admin.customer.terms.default'
-                        : 'admin.customer.terms.own',
-                    )}
-                  </Table.Td>
-                  <Table.Td className="klik-nowrap">
-                    {formatDateTime(version.publishedAt, locale)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Spoiler
-                      maxHeight={40}
-                      showLabel={t('admin.customer.terms.showMore')}
-                      hideLabel={t('admin.customer.terms.showLess')}
-                    >
-                      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                        {locale === 'en' ? version.bodyEn : version.bodyNl}
-                      </Text>
-                    </Spoiler>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Box>
+            ))}
+          </Table.Tbody>
+        </TableRegion>
       )}
       {versions.data && versions.data.data.length === 0 && (
         <Text size="sm" data-testid="terms-versions-none">

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Box, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CustomerDetail } from '@klik/api';
 import { roleMessageKey } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
 import { ADMIN_WEB_PATHS } from '../admin-paths';
+import { UserActiveBadge } from './user-active-badge';
 
 /** The customer's users with their rights for this customer; each leads to editusers. */
 export function CustomerUsersTable({ users }: { users: CustomerDetail['users'] }) {
@@ -49,9 +50,7 @@ export function CustomerUsersTable({ users }: { users: CustomerDetail['users'] }
                   <Table.Td>{yesNo(user.readOnly)}</Table.Td>
                   <Table.Td>{yesNo(user.clickAuthorized)}</Table.Td>
                   <Table.Td>
-                    <Badge color={user.active ? 'teal.8' : 'gray.7'} variant="filled">
-                      {t(user.active ? 'admin.users.active' : 'admin.users.inactive')}
-                    </Badge>
+                    <UserActiveBadge active={user.active} />
                   </Table.Td>
                 </Table.Tr>
               ))}

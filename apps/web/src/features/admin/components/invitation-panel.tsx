@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Fieldset, Stack, Text } from '@mantine/core';
 import type { ErrorCode } from '@klik/api';
-import { errorMessageKey } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
 import { useResendInvitation } from '../api/users-api';
 import { errorCodeOf } from '../derive/form-failure';
 import type { UserActionProps } from './reset-password-panel';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 
 /**
  * E-mails the user a new link to choose their password (valid 7 days), e.g. when the invitation
@@ -41,11 +41,7 @@ export function InvitationPanel({ user, onChanged }: Omit<UserActionProps, 'onCo
             {t('admin.user.invitation.done')}
           </Alert>
         )}
-        {error && (
-          <Alert color="red" role="alert" data-testid="invitation-error">
-            {t(errorMessageKey(error))}
-          </Alert>
-        )}
+        <ErrorAlert code={error} testId="invitation-error" />
       </Stack>
     </Fieldset>
   );

@@ -1,7 +1,8 @@
-import { Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { Group, SimpleGrid, TextInput } from '@mantine/core';
 import { ROLES } from '@klik/api';
 import { roleMessageKey } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
+import { ChoiceFilter } from '../../../shared/ui/choice-filter';
 import type { CustomerChoice } from '../api/use-customer-choices';
 import type { UserListField, UserListParams } from '../derive/user-list-query';
 import { CustomerFilterField } from './customer-filter-field';
@@ -25,7 +26,7 @@ export function UserFilters({
 }) {
   const t = useT();
   const search = useDebouncedField(params.q, (value) => onChange('q', value));
-  const all = { value: '', label: t('admin.users.filter.all') };
+  const all = t('admin.users.filter.all');
   return (
     <form
       role="search"
@@ -46,12 +47,13 @@ export function UserFilters({
           data-testid="filter-q"
         />
         {showRole && (
-          <NativeSelect
+          <ChoiceFilter
             label={t('admin.users.filter.role')}
-            value={params.role ?? ''}
-            onChange={(event) => onChange('role', event.currentTarget.value)}
-            data={[all, ...ROLES.map((role) => ({ value: role, label: t(roleMessageKey(role)) }))]}
-            data-testid="filter-role"
+            value={params.role}
+            allLabel={all}
+            choices={ROLES.map((role) => ({ value: role, label: t(roleMessageKey(role)) }))}
+            onChange={(value) => onChange('role', value)}
+            testId="filter-role"
           />
         )}
         {customers === null && (
@@ -63,18 +65,16 @@ export function UserFilters({
           />
         )}
         {customers !== null && customers.length > 0 && (
-          <NativeSelect
+          <ChoiceFilter
             label={t('admin.users.filter.customer')}
-            value={params.customerId ?? ''}
-            onChange={(event) => onChange('customerId', event.currentTarget.value)}
-            data={[
-              all,
-              ...customers.map((customer) => ({
-                value: String(customer.id),
-                label: customer.name,
-              })),
-            ]}
-            data-testid="filter-customerId"
+            value={params.customerId}
+            allLabel={all}
+            choices={customers.map((customer) => ({
+              value: String(customer.id),
+              label: customer.name,
+            }))}
+            onChange={(value) => onChange('customerId', value)}
+            testId="filter-customerId"
           />
         )}
         <ActiveFilter

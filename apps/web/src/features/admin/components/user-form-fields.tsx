@@ -1,4 +1,4 @@
-import { Checkbox, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
 import { ROLES, type ErrorCode, type Role } from '@klik/api';
 import type { MessageKey } from '../../../shared/i18n/catalogues';
 import { errorMessageKey, roleMessageKey } from '../../../shared/i18n/message-keys';
@@ -71,59 +71,29 @@ export function UserFormFields({
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        {creating ? (
-          <TextInput
-            label={t('admin.user.username')}
-            description={t('admin.user.usernameHint')}
-            value={values.username}
-            onChange={(event) => onChange({ username: event.currentTarget.value })}
-            error={error(errors.username)}
-            disabled={disabled}
-            autoComplete="off"
-            required
-            data-testid="field-username"
-          />
-        ) : (
-          <TextInput
-            label={t('admin.user.username')}
-            value={values.username}
-            readOnly
-            data-testid="field-username"
-          />
-        )}
         <PersonFields
+          creating={creating}
           values={values}
           errors={errors}
           nameLabel={t('admin.user.name')}
           disabled={disabled}
           onChange={onChange}
-        />
-        {withRights && (
-          <NativeSelect
-            label={t('admin.user.role')}
-            value={values.role}
-            onChange={(event) => onChange({ role: event.currentTarget.value as Role })}
-            data={(roles.includes(values.role) ? roles : [values.role, ...roles]).map((role) => ({
-              value: role,
-              label: t(roleMessageKey(role)),
-            }))}
-            error={error(errors.role)}
-            disabled={disabled || roles.length === 1}
-            data-testid="field-role"
-          />
-        )}
-        {creating && (
-          <PasswordInput
-            label={t('admin.user.initialPassword')}
-            description={t('admin.user.initialPasswordOptionalHint')}
-            value={values.initialPassword}
-            onChange={(event) => onChange({ initialPassword: event.currentTarget.value })}
-            error={error(errors.initialPassword)}
-            disabled={disabled}
-            autoComplete="new-password"
-            data-testid="field-initialPassword"
-          />
-        )}
+        >
+          {withRights && (
+            <NativeSelect
+              label={t('admin.user.role')}
+              value={values.role}
+              onChange={(event) => onChange({ role: event.currentTarget.value as Role })}
+              data={(roles.includes(values.role) ? roles : [values.role, ...roles]).map((role) => ({
+                value: role,
+                label: t(roleMessageKey(role)),
+              }))}
+              error={error(errors.role)}
+              disabled={disabled || roles.length === 1}
+              data-testid="field-role"
+            />
+          )}
+        </PersonFields>
       </SimpleGrid>
       {(withRights || mode === 'accountManager') && (
         <Stack gap="xs">

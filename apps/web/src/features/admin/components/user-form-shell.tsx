@@ -1,8 +1,8 @@
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+import { Button, Group, Stack } from '@mantine/core';
 import type { ErrorCode } from '@klik/api';
-import { errorMessageKey } from '../../../shared/i18n/message-keys';
-import { useT } from '../../../shared/i18n/use-t';
+import { useFocusFirstInvalid } from '../../../shared/ui/use-focus-first-invalid';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
 
 /**
  * The frame of a user form: the fields, one message for what is not about a field, and the save
@@ -29,12 +29,7 @@ export function UserFormShell({
   children: ReactNode;
   extraActions?: ReactNode;
 }) {
-  const t = useT();
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (attempt === 0) return;
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
+  const form = useFocusFirstInvalid(attempt);
   return (
     <form
       ref={form}
@@ -47,11 +42,7 @@ export function UserFormShell({
     >
       <Stack gap="md">
         {children}
-        {formError && (
-          <Alert color="red" role="alert" data-testid="form-error">
-            {t(errorMessageKey(formError))}
-          </Alert>
-        )}
+        <ErrorAlert code={formError} testId="form-error" />
         <Group gap="sm">
           {submitLabel !== null && (
             <Button type="submit" loading={pending} data-testid="save-user">

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AdminUser } from '@klik/api';
 import { formatDateTime } from '../../../shared/format/format-numbers';
@@ -9,6 +9,8 @@ import type { MessageKey } from '../../../shared/i18n/catalogues';
 import { ADMIN_WEB_PATHS } from '../admin-paths';
 import type { SortState, UserSortField } from '../derive/user-list-query';
 import { SortHeader } from './sort-header';
+import { TableRegion } from '../../../shared/ui/table-region';
+import { UserActiveBadge } from './user-active-badge';
 
 const COLUMNS: { field: UserSortField | null; label: MessageKey }[] = [
   { field: 'username', label: 'admin.users.column.username' },
@@ -33,76 +35,66 @@ export function UserTable({
   const t = useT();
   const locale = useLocale();
   return (
-    <Box
-      className="klik-table-scroll"
-      tabIndex={0}
-      role="region"
-      aria-labelledby="user-table-caption"
+    <TableRegion
+      id="user-table"
+      caption={t('admin.users.caption')}
+      minWidth={900}
+      testId="user-table"
+      striped
     >
-      <Table withTableBorder striped fz="sm" miw={900} data-testid="user-table">
-        <caption id="user-table-caption" className="klik-visually-hidden">
-          {t('admin.users.caption')}
-        </caption>
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) =>
-              column.field === null ? (
-                <Table.Th scope="col" key={column.label}>
-                  {t(column.label)}
-                </Table.Th>
-              ) : (
-                <SortHeader
-                  key={column.field}
-                  field={column.field}
-                  label={t(column.label)}
-                  sort={sort}
-                  onSort={onSort}
-                />
-              ),
-            )}
+      <Table.Thead>
+        <Table.Tr>
+          {COLUMNS.map((column) =>
+            column.field === null ? (
+              <Table.Th scope="col" key={column.label}>
+                {t(column.label)}
+              </Table.Th>
+            ) : (
+              <SortHeader
+                key={column.field}
+                field={column.field}
+                label={t(column.label)}
+                sort={sort}
+                onSort={onSort}
+              />
+            ),
+          )}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {users.map((user) => (
+          <Table.Tr key={user.id} data-testid={`user-row-${user.id}`}>
+            <Table.Td>
+              <Anchor
+                component={Link}
+                to={ADMIN_WEB_PATHS.editUser(user.id)}
+                fw={600}
+                data-testid={`user-link-${user.id}`}
+              >
+                {user.username}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{user.name}</Table.Td>
+            <Table.Td>{user.email ?? '—'}</Table.Td>
+            <Table.Td>
+              {t(roleMessageKey(user.role))}
+              {user.readOnly && <Text size="xs">{t('admin.users.readOnly')}</Text>}
+            </Table.Td>
+            <Table.Td>
+              {user.customers.length === 0
+                ? '—'
+                : user.customers.map((customer) => customer.customerName).join(', ')}
+            </Table.Td>
+            <Table.Td>
+              <UserActiveBadge active={user.active} testId={`user-status-${user.id}`} />
+              {user.mustChangePassword && (
+                <Text size="xs">{t('admin.users.mustChangePassword')}</Text>
+              )}
+            </Table.Td>
+            <Table.Td className="klik-nowrap">{formatDateTime(user.createdAt, locale)}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => (
-            <Table.Tr key={user.id} data-testid={`user-row-${user.id}`}>
-              <Table.Td>
-                <Anchor
-                  component={Link}
-                  to={ADMIN_WEB_PATHS.editUser(user.id)}
-                  fw={600}
-                  data-testid={`user-link-${user.id}`}
-                >
-                  {user.username}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{user.name}</Table.Td>
-              <Table.Td>{user.email ?? '—'}</Table.Td>
-              <Table.Td>
-                {t(roleMessageKey(user.role))}
-                {user.readOnly && <Text size="xs">{t('admin.users.readOnly')}</Text>}
-              </Table.Td>
-              <Table.Td>
-                {user.customers.length === 0
-                  ? '—'
-                  : user.customers.map((customer) => customer.customerName).join(', ')}
-              </Table.Td>
-              <Table.Td>
-                <Badge
-                  color={user.active ? 'teal.8' : 'gray.7'}
-                  variant="filled"
-                  data-testid={`user-status-${user.id}`}
-                >
-                  {t(user.active ? 'admin.users.active' : 'admin.users.inactive')}
-                </Badge>
-                {user.mustChangePassword && (
-                  <Text size="xs">{t('admin.users.mustChangePassword')}</Text>
-                )}
-              </Table.Td>
-              <Table.Td className="klik-nowrap">{formatDateTime(user.createdAt, locale)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Box>
+        ))}
+      </Table.Tbody>
+    </TableRegion>
   );
 }

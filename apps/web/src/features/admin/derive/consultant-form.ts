@@ -4,21 +4,25 @@ import {
   UpdateConsultantBodySchema,
   type AdminUser,
   type ErrorCode,
-  type Locale,
 } from '@klik/api';
 import type { CustomerChoice } from '../api/use-customer-choices';
-import { checkWithSchema, fieldOfServerError, type CheckedForm } from './user-form';
+import {
+  ACCOUNT_FIELDS,
+  accountValuesOf,
+  changedFieldsOf,
+  checkWithSchema,
+  credentials,
+  details,
+  EMPTY_ACCOUNT,
+  fieldOfServerError,
+  type AccountValues,
+  type CheckedForm,
+} from './user-form';
 
 /** What the consultant form edits: a new consultant, or one on the version read. */
 export type ConsultantFormMode = 'create' | 'edit';
 
-export interface ConsultantFormValues {
-  username: string;
-  initialPassword: string;
-  name: string;
-  email: string;
-  mobile: string;
-  locale: Locale;
+export interface ConsultantFormValues extends AccountValues {
   allowTPIPage: boolean;
   customers: CustomerChoice[];
   /** Customers the consultant may not click for (no mandate, docs/tpi.md); edit only. */
@@ -26,12 +30,7 @@ export interface ConsultantFormValues {
 }
 
 export const CONSULTANT_FORM_FIELDS = [
-  'username',
-  'initialPassword',
-  'name',
-  'email',
-  'mobile',
-  'locale',
+  ...ACCOUNT_FIELDS,
   'allowTPIPage',
   'customers',
   'withoutMandate',
@@ -42,12 +41,7 @@ export type ConsultantFieldErrors = Partial<Record<ConsultantFormField, ErrorCod
 
 export function emptyConsultantForm(): ConsultantFormValues {
   return {
-    username: '',
-    initialPassword: '',
-    name: '',
-    email: '',
-    mobile: '',
-    locale: 'nl',
+    ...EMPTY_ACCOUNT,
     allowTPIPage: false,
     customers: [],
     withoutMandate: [],
@@ -56,12 +50,7 @@ export function emptyConsultantForm(): ConsultantFormValues {
 
 export function consultantFormOf(user: AdminUser): ConsultantFormValues {
   return {
-    ...emptyConsultantForm(),
-    username: user.username,
-    name: user.name,
-    email: user.email ?? '',
-    mobile: user.mobile ?? '',
-    locale: user.locale,
+    ...accountValuesOf(user),
     allowTPIPage: user.allowTPIPage,
     customers: user.customers.map((link) => ({ id: link.customerId, name: link.customerName })),
     withoutMandate: user.customers
@@ -72,22 +61,14 @@ export function consultantFormOf(user: AdminUser): ConsultantFormValues {
 
 function bodyOf(mode: ConsultantFormMode, values: ConsultantFormValues, version: number) {
   const common = {
-    name: values.name,
-    email: values.email,
-    mobile: values.mobile.trim() === '' ? null : values.mobile,
-    locale: values.locale,
+    ...details(values),
     allowTPIPage: values.allowTPIPage,
     customerIds: values.customers.map((customer) => customer.id),
   };
   return mode === 'create'
     ? {
         schema: CreateConsultantBodySchema as z.ZodType,
-        body: {
-          username: values.username,
-          // None: the server e-mails the consultant an invitation to choose their password.
-          ...(values.initialPassword === '' ? {} : { initialPassword: values.initialPassword }),
-          ...common,
-        },
+        body: { ...credentials(values), ...common },
       }
     : {
         schema: UpdateConsultantBodySchema as z.ZodType,
@@ -126,13 +107,4 @@ export function checkConsultantForm(
 }
 
 /** The fields whose saved value differs between two versions of a consultant. */
-export function changedConsultantFields(
-  before: AdminUser,
-  after: AdminUser,
-): ConsultantFormField[] {
-  const a = consultantFormOf(before);
-  const b = consultantFormOf(after);
-  return CONSULTANT_FORM_FIELDS.filter(
-    (field) => JSON.stringify(a[field]) !== JSON.stringify(b[field]),
-  );
-}
+export const changedConsultantFields = changedFieldsOf(CONSULTANT_FORM_FIELDS, consultantFormOf);

@@ -51,7 +51,7 @@ export function withContracts(
 
 export type CheckedDashboards =
   | { ok: true; body: DashboardsBody }
-  | { ok: false; names: Record<string, ErrorCode>; formError: ErrorCode | null };
+  | { ok: false; errors: Record<string, ErrorCode>; formError: ErrorCode | null };
 
 /** Checks the dashboards with the server's schema; a name's message is kept by the row's key. */
 export function checkDashboards(rows: readonly DashboardRow[], version: number): CheckedDashboards {
@@ -64,13 +64,13 @@ export function checkDashboards(rows: readonly DashboardRow[], version: number):
     })),
   });
   if (parsed.success) return { ok: true, body: parsed.data };
-  const names: Record<string, ErrorCode> = {};
+  const errors: Record<string, ErrorCode> = {};
   let formError: ErrorCode | null = null;
   for (const issue of parsed.error.issues) {
     const [, index, field] = issue.path;
     const row = typeof index === 'number' ? rows[index] : undefined;
-    if (row && field === 'name') names[row.key] ??= asCode(issue.message);
+    if (row && field === 'name') errors[row.key] ??= asCode(issue.message);
     else formError ??= asCode(issue.message);
   }
-  return { ok: false, names, formError };
+  return { ok: false, errors, formError };
 }

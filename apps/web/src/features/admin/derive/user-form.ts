@@ -24,13 +24,47 @@ export interface CustomerRightsValue {
   clickAuthorized: boolean;
 }
 
-export interface UserFormValues {
+/** What every account form asks, whatever the role: how the account signs in and who it is. */
+export interface AccountValues {
   username: string;
   initialPassword: string;
   name: string;
   email: string;
   mobile: string;
   locale: Locale;
+}
+
+export const ACCOUNT_FIELDS = [
+  'username',
+  'initialPassword',
+  'name',
+  'email',
+  'mobile',
+  'locale',
+] as const satisfies readonly (keyof AccountValues)[];
+
+export const EMPTY_ACCOUNT: AccountValues = {
+  username: '',
+  initialPassword: '',
+  name: '',
+  email: '',
+  mobile: '',
+  locale: 'nl',
+};
+
+/** A saved user's account values; its password is never read back, so that stays empty. */
+export function accountValuesOf(user: AdminUser): AccountValues {
+  return {
+    ...EMPTY_ACCOUNT,
+    username: user.username,
+    name: user.name,
+    email: user.email ?? '',
+    mobile: user.mobile ?? '',
+    locale: user.locale,
+  };
+}
+
+export interface UserFormValues extends AccountValues {
   role: Role;
   readOnly: boolean;
   clickAuthorized: boolean;
@@ -40,12 +74,7 @@ export interface UserFormValues {
 }
 
 export const USER_FORM_FIELDS = [
-  'username',
-  'initialPassword',
-  'name',
-  'email',
-  'mobile',
-  'locale',
+  ...ACCOUNT_FIELDS,
   'role',
   'readOnly',
   'clickAuthorized',
@@ -60,12 +89,7 @@ export type FieldErrors = Partial<Record<UserFormField, ErrorCode>>;
 
 export function emptyUserForm(overrides: Partial<UserFormValues> = {}): UserFormValues {
   return {
-    username: '',
-    initialPassword: '',
-    name: '',
-    email: '',
-    mobile: '',
-    locale: 'nl',
+    ...EMPTY_ACCOUNT,
     role: 'customer',
     readOnly: false,
     clickAuthorized: true,
@@ -78,11 +102,7 @@ export function emptyUserForm(overrides: Partial<UserFormValues> = {}): UserForm
 
 export function userFormOf(user: AdminUser): UserFormValues {
   return emptyUserForm({
-    username: user.username,
-    name: user.name,
-    email: user.email ?? '',
-    mobile: user.mobile ?? '',
-    locale: user.locale,
+    ...accountValuesOf(user),
     role: user.role,
     readOnly: user.readOnly,
     clickAuthorized: user.clickAuthorized,
@@ -97,7 +117,8 @@ export function userFormOf(user: AdminUser): UserFormValues {
   });
 }
 
-function details(values: UserFormValues) {
+/** Who the account is, as every request that creates or changes one sends it. */
+export function details(values: AccountValues) {
   return {
     name: values.name,
     email: values.email,
@@ -107,7 +128,7 @@ function details(values: UserFormValues) {
 }
 
 // No initial password: the server e-mails the new user an invitation to choose one.
-const credentials = (values: UserFormValues) => ({
+export const credentials = (values: AccountValues) => ({
   username: values.username,
   ...(values.initialPassword === '' ? {} : { initialPassword: values.initialPassword }),
 });
@@ -224,9 +245,17 @@ export function fieldOfServerError(
   return null;
 }
 
-/** The fields whose saved value differs between two versions of a user. */
-export function changedFields(before: AdminUser, after: AdminUser): UserFormField[] {
-  const a = userFormOf(before);
-  const b = userFormOf(after);
-  return USER_FORM_FIELDS.filter((field) => JSON.stringify(a[field]) !== JSON.stringify(b[field]));
+/** How to tell the fields of a form whose saved value differs between two versions of a user. */
+export function changedFieldsOf<F extends string>(
+  fields: readonly F[],
+  formOf: (user: AdminUser) => Record<F, unknown>,
+): (before: AdminUser, after: AdminUser) => F[] {
+  return (before, after) => {
+    const a = formOf(before);
+    const b = formOf(after);
+    return fields.filter((field) => JSON.stringify(a[field]) !== JSON.stringify(b[field]));
+  };
 }
+
+/** The fields whose saved value differs between two versions of a user. */
+export const changedFields = changedFieldsOf(USER_FORM_FIELDS, userFormOf);

@@ -9,7 +9,7 @@ import { aClickDetail } from '../../../test/click-builders';
 import { createFakeServer } from '../../../test/fake-server';
 import { renderApp, screen } from '../../../test/render-app';
 import { aDashboard, aSearchResult, anAuditEvent } from '../../../test/admin-area-builders';
-import { anAdminSession, watched } from '../test-builders';
+import { anAdminSession, openWatched } from '../test-builders';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -23,12 +23,8 @@ function open(
   const fake = createFakeServer({});
   fake.on('GET', ADMIN_PATHS.dashboard, dashboard);
   fake.on('GET', ADMIN_PATHS.search, search);
-  const { server, urls } = watched(fake);
-  startSession(session);
-  const app = renderApp(server, '/admindashboard');
-  const searchCalls = () =>
-    urls.filter((url) => new URL(url, 'http://x').pathname === ADMIN_PATHS.search);
-  return { app, searchCalls, user: userEvent.setup() };
+  const { app, callsTo, user } = openWatched(fake, '/admindashboard', session);
+  return { app, searchCalls: () => callsTo(ADMIN_PATHS.search), user };
 }
 
 const linksIn = (testId: string) =>

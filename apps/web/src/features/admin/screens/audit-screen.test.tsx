@@ -1,14 +1,12 @@
 import { waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_PATHS, type UserSession } from '@klik/api';
-import { startSession } from '../../../shared/session/session-store';
 import { expectNoAxeViolations } from '../../../test/axe';
 import { aUserSession } from '../../../test/builders';
 import { createFakeServer } from '../../../test/fake-server';
-import { renderApp, screen } from '../../../test/render-app';
+import { screen } from '../../../test/render-app';
 import { anAuditEvent, anAuditPage } from '../../../test/admin-area-builders';
-import { aCustomerPage, aCustomerSummary, anAdminSession, watched } from '../test-builders';
+import { aCustomerPage, aCustomerSummary, anAdminSession, openWatched } from '../test-builders';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -21,11 +19,8 @@ function open(path: string, answer: () => Answer, session: UserSession = anAdmin
     status: 200,
     body: aCustomerPage([aCustomerSummary({ id: 11, name: 'Bakkerij Jansen' })]),
   }));
-  const { server, urls } = watched(fake);
-  startSession(session);
-  const app = renderApp(server, path);
-  const calls = (path: string) => urls.filter((url) => new URL(url, 'http://x').pathname === path);
-  return { app, calls, user: userEvent.setup() };
+  const { app, callsTo, user } = openWatched(fake, path, session);
+  return { app, calls: callsTo, user };
 }
 
 describe('audit', () => {

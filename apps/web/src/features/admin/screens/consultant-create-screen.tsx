@@ -17,7 +17,7 @@ import {
 } from '../derive/consultant-form';
 import { formFailureOf } from '../derive/form-failure';
 import { may } from '../derive/may';
-import type { CreatedState } from './user-edit-screen';
+import type { CreatedState } from '../components/record-edit-parts';
 
 /** editconsultant/new: a consultant with an initial password, their customers and TPI page. */
 export function ConsultantCreateScreen() {

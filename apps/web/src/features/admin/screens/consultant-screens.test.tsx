@@ -1,19 +1,17 @@
 import { waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_PATHS, type AdminUser, type UserSession, pathTo } from '@klik/api';
-import { startSession } from '../../../shared/session/session-store';
 import { expectNoAxeViolations } from '../../../test/axe';
 import { aUserSession } from '../../../test/builders';
 import { createFakeServer } from '../../../test/fake-server';
-import { renderApp, screen } from '../../../test/render-app';
+import { screen } from '../../../test/render-app';
 import {
   aCustomerPage,
   aCustomerSummary,
   aUserPage,
   anAdminSession,
   anAdminUser,
-  watched,
+  openWatched,
 } from '../test-builders';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -60,10 +58,8 @@ function open(
   for (const handler of handlers) {
     fake.on(handler.method, handler.path, (request) => handler.answer(request.body));
   }
-  const { server, urls } = watched(fake);
-  startSession(session);
-  const app = renderApp(server, path);
-  return { app, fake, urls, user: userEvent.setup() };
+  const { app, urls, user } = openWatched(fake, path, session);
+  return { app, fake, urls, user };
 }
 
 const sentBodies = (fake: ReturnType<typeof createFakeServer>, method: string, path: string) =>

@@ -1,12 +1,11 @@
 import { waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_PATHS, AUTH_PATHS } from '@klik/api';
-import { readSession, startSession } from '../../../shared/session/session-store';
+import { readSession } from '../../../shared/session/session-store';
 import { aUserSession } from '../../../test/builders';
 import { createFakeServer } from '../../../test/fake-server';
-import { renderApp, screen } from '../../../test/render-app';
-import { aUserPage, anAdminSession, anAdminUser, watched } from '../test-builders';
+import { screen } from '../../../test/render-app';
+import { aUserPage, anAdminSession, anAdminUser, openWatched } from '../test-builders';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -22,10 +21,8 @@ function openCsu() {
       anAdminUser({ id: 33, username: 'am', name: 'Ander Beheer', role: 'accountmanager' }),
     ]),
   }));
-  const { server, urls } = watched(fake);
-  startSession(anAdminSession());
-  const app = renderApp(server, '/csu');
-  return { fake, urls, app, user: userEvent.setup() };
+  const { urls, app, user } = openWatched(fake, '/csu', anAdminSession());
+  return { fake, urls, app, user };
 }
 
 describe('csu: sign in as another user', () => {

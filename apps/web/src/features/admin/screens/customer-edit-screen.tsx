@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { Link, useLocation, useParams } from 'react-router';
-import { IdParamSchema, type CustomerDetail } from '@klik/api';
-import { errorMessageKey } from '../../../shared/i18n/message-keys';
+import { Alert, Badge, Divider, Group, Stack, Text } from '@mantine/core';
+import { useLocation } from 'react-router';
+import type { CustomerDetail } from '@klik/api';
 import { useT } from '../../../shared/i18n/use-t';
 import { useSession } from '../../../shared/session/use-session';
 import type { StoredSession } from '../../../shared/session/session-store';
@@ -13,9 +12,8 @@ import { CustomerDashboardsEditor } from '../components/customer-dashboards-edit
 import { CustomerSettingsForm } from '../components/customer-settings-form';
 import { CustomerTermsPanel } from '../components/customer-terms-panel';
 import { CustomerUsersTable } from '../components/customer-users-table';
-import { LoadFailed, Loading } from '../../../shared/ui/load-states';
+import { isCreated, RecordEditFrame, useIdParam } from '../components/record-edit-parts';
 import { VersionConflictAlert } from '../components/version-conflict-alert';
-import { errorCodeOf } from '../derive/form-failure';
 import { may } from '../derive/may';
 
 /** The part of the screen whose save met a newer version of the customer. */
@@ -31,10 +29,6 @@ const CUSTOMER_ACTIVE_TEXTS: ActiveToggleTexts = {
   reactivateBody: 'admin.customer.reactivateBody',
   testIdOf: 'customer',
 };
-
-function isCreated(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && 'created' in state;
-}
 
 function EditCustomer({
   loaded,
@@ -156,30 +150,17 @@ function EditCustomer({
 
 /** editcustomer/{id}: a customer's name, click settings, dashboards, users and terms. */
 export function CustomerEditScreen() {
-  const t = useT();
   const session = useSession();
-  const params = useParams();
-  const parsedId = IdParamSchema.safeParse(params.customerId ?? '');
-  const customerId = parsedId.success ? parsedId.data : 0;
-  const customer = useCustomer(customerId, parsedId.success);
+  const customerId = useIdParam('customerId');
+  const customer = useCustomer(customerId ?? 0, customerId !== null);
   if (!session) return null;
   return (
-    <Stack data-testid="screen-editcustomer">
-      <Anchor component={Link} to={ADMIN_WEB_PATHS.manageCustomers} size="sm">
-        {t('admin.customer.backToList')}
-      </Anchor>
-      <Title order={1}>{customer.data ? customer.data.name : t('admin.customer.title')}</Title>
-      {!parsedId.success && <Alert color="red">{t('error.notFound')}</Alert>}
-      {parsedId.success && customer.isPending && <Loading text={t('admin.customer.loading')} />}
-      {parsedId.success && customer.isError && !customer.data && (
-        <LoadFailed
-          text={t('admin.customer.loadFailed', {
-            reason: t(errorMessageKey(errorCodeOf(customer.error))),
-          })}
-          onRetry={() => void customer.refetch()}
-          testId="customer-error"
-        />
-      )}
+    <RecordEditFrame
+      kind="customer"
+      back={ADMIN_WEB_PATHS.manageCustomers}
+      found={customerId !== null}
+      query={customer}
+    >
       {customer.data && (
         <EditCustomer
           key={customer.data.id}
@@ -188,6 +169,6 @@ export function CustomerEditScreen() {
           reload={async () => (await customer.refetch()).data}
         />
       )}
-    </Stack>
+    </RecordEditFrame>
   );
 }

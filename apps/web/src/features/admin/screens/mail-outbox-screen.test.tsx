@@ -1,13 +1,11 @@
 import { waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { type MailJob, type MailOutboxPage, type UserSession, MAIL_PATHS } from '@klik/api';
-import { startSession } from '../../../shared/session/session-store';
 import { expectNoAxeViolations } from '../../../test/axe';
 import { aUserSession } from '../../../test/builders';
 import { createFakeServer } from '../../../test/fake-server';
-import { renderApp, screen } from '../../../test/render-app';
-import { anAdminSession, watched } from '../test-builders';
+import { screen } from '../../../test/render-app';
+import { anAdminSession, openWatched } from '../test-builders';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -40,11 +38,8 @@ function aPage(jobs: MailJob[], overrides: Partial<MailOutboxPage> = {}): MailOu
 function open(path: string, answer: () => Answer, session: UserSession = anAdminSession()) {
   const fake = createFakeServer({});
   fake.on('GET', MAIL_PATHS.outbox, answer);
-  const { server, urls } = watched(fake);
-  startSession(session);
-  const app = renderApp(server, path);
-  const calls = () => urls.filter((url) => new URL(url, 'http://x').pathname === MAIL_PATHS.outbox);
-  return { app, calls, user: userEvent.setup() };
+  const { app, callsTo, user } = openWatched(fake, path, session);
+  return { app, calls: () => callsTo(MAIL_PATHS.outbox), user };
 }
 
 describe('mailoutbox', () => {

@@ -1,14 +1,12 @@
 import { waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_PATHS, type UserSession, pathTo } from '@klik/api';
-import { startSession } from '../../../shared/session/session-store';
 import { aUserSession } from '../../../test/builders';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { createFakeServer } from '../../../test/fake-server';
-import { renderApp, screen } from '../../../test/render-app';
+import { createFakeServer, sentBody } from '../../../test/fake-server';
+import { screen } from '../../../test/render-app';
 import { aCustomerDetail, aTermsVersion } from '../customer-test-builders';
-import { aCustomerSummary, anAdminSession, watched } from '../test-builders';
+import { aCustomerSummary, anAdminSession, openWatched } from '../test-builders';
 
 // Whole-portal renders with Mantine tables are slow in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -29,16 +27,9 @@ function open(
 ) {
   const fake = createFakeServer({});
   fake.on('GET', ADMIN_PATHS.customers, answer);
-  const { server, urls } = watched(fake);
-  startSession(session);
-  const app = renderApp(server, path);
-  const listCalls = () =>
-    urls.filter((url) => new URL(url, 'http://x').pathname === ADMIN_PATHS.customers);
-  return { fake, app, listCalls, user: userEvent.setup() };
+  const { app, callsTo, user } = openWatched(fake, path, session);
+  return { fake, app, listCalls: () => callsTo(ADMIN_PATHS.customers), user };
 }
-
-const sentBody = (fake: ReturnType<typeof createFakeServer>, method: string, path: string) =>
-  JSON.parse(fake.callsTo(method, path).at(-1)?.body ?? 'null') as Record<string, unknown>;
 
 describe('managecustomers', () => {
   it('lists the customers the server answers, each linking to its editcustomer', async () => {

@@ -1,18 +1,16 @@
 import { waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_PATHS, type UserSession } from '@klik/api';
-import { startSession } from '../../../shared/session/session-store';
 import { aUserSession } from '../../../test/builders';
 import { createFakeServer } from '../../../test/fake-server';
-import { renderApp, screen } from '../../../test/render-app';
+import { screen } from '../../../test/render-app';
 import {
   aCustomerPage,
   aCustomerSummary,
   aUserPage,
   anAdminSession,
   anAdminUser,
-  watched,
+  openWatched,
 } from '../test-builders';
 
 // Whole-portal renders with Mantine tables are slow in jsdom on a busy machine.
@@ -29,12 +27,8 @@ function open(
     status: 200,
     body: aCustomerPage([aCustomerSummary({ id: 4711, name: 'Brouwerij De Klok' })]),
   }));
-  const { server, urls } = watched(fake);
-  startSession(session);
-  const app = renderApp(server, path);
-  const listCalls = () =>
-    urls.filter((url) => new URL(url, 'http://x').pathname === ADMIN_PATHS.users);
-  return { app, urls, listCalls, user: userEvent.setup() };
+  const { app, urls, callsTo, user } = openWatched(fake, path, session);
+  return { app, urls, listCalls: () => callsTo(ADMIN_PATHS.users), user };
 }
 
 describe('manageusers', () => {

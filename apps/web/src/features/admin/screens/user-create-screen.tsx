@@ -18,7 +18,7 @@ import {
   type UserFormMode,
   type UserFormValues,
 } from '../derive/user-form';
-import type { CreatedState } from './user-edit-screen';
+import type { CreatedState } from '../components/record-edit-parts';
 
 type CreateMode = Exclude<UserFormMode, 'edit'>;
 

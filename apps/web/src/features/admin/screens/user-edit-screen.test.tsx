@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_PATHS, type AdminUser, type UserSession, pathTo } from '@klik/api';
 import { startSession } from '../../../shared/session/session-store';
 import { aUserSession } from '../../../test/builders';
-import { createFakeServer } from '../../../test/fake-server';
+import { createFakeServer, sentBody } from '../../../test/fake-server';
 import { renderApp, screen } from '../../../test/render-app';
 import { aCustomerPage, aCustomerSummary, anAdminSession, anAdminUser } from '../test-builders';
 
@@ -29,9 +29,6 @@ function open(path: string, session: UserSession, user: AdminUser = anAdminUser(
     },
   };
 }
-
-const sentBody = (server: ReturnType<typeof createFakeServer>, method: string, path: string) =>
-  JSON.parse(server.callsTo(method, path).at(-1)?.body ?? 'null') as Record<string, unknown>;
 
 describe('edit a user', () => {
   it('shows the invalid fields beside them before anything is sent (spec section 5)', async () => {

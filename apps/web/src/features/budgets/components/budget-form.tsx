@@ -1,19 +1,53 @@
 import { useState } from 'react';
-import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { ApiError, type BudgetInput, type BudgetView } from '@klik/api';
 import { bandwidthFromPercentages, fromDec, isDecimalString, toDec } from '@klik/domain';
-import { formatPrice } from '../../../shared/format/format-numbers';
-import { errorMessageKeyFor } from '../../../shared/i18n/message-keys';
+import { formatPrice, typedDecimal } from '../../../shared/format/format-numbers';
+import type { MessageKey } from '../../../shared/i18n/catalogues';
+import { failureMessageKey } from '../../../shared/i18n/message-keys';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
+import { SettingForm } from '../../../shared/ui/setting-form';
 import { useDeleteBudget, useSaveBudget } from '../api/budgets-api';
 
 type Field = 'budgetPrice' | 'lowerBound' | 'upperBound' | 'below' | 'above';
+type Mode = 'prices' | 'percentages';
 
-/** Decimal comma or point, as the user types it. */
-function decimal(value: string): string {
-  return value.trim().replace(',', '.');
+interface FieldInput {
+  field: Field;
+  label: MessageKey;
+  required: boolean;
+  testId: string;
 }
+
+const BUDGET_PRICE: FieldInput = {
+  field: 'budgetPrice',
+  label: 'budget.form.budgetPrice',
+  required: true,
+  testId: 'budget-price',
+};
+
+/** The bounds as the mode asks for them: as prices, or as percentages of the budget price. */
+const BOUNDS: Record<Mode, readonly FieldInput[]> = {
+  prices: [
+    {
+      field: 'lowerBound',
+      label: 'budget.form.lowerBound',
+      required: true,
+      testId: 'budget-lower',
+    },
+    {
+      field: 'upperBound',
+      label: 'budget.form.upperBound',
+      required: true,
+      testId: 'budget-upper',
+    },
+  ],
+  percentages: [
+    { field: 'below', label: 'budget.form.below', required: false, testId: 'budget-below' },
+    { field: 'above', label: 'budget.form.above', required: false, testId: 'budget-above' },
+  ],
+};
 
 /**
  * Sets the budget price with its bounds, as prices or as percentages below and above the
@@ -35,7 +69,7 @@ export function BudgetForm({
   const locale = useLocale();
   const save = useSaveBudget(customerId, contractId, yearOfSupply);
   const remove = useDeleteBudget(customerId, contractId, yearOfSupply);
-  const [mode, setMode] = useState<'prices' | 'percentages'>('prices');
+  const [mode, setMode] = useState<Mode>('prices');
   const [values, setValues] = useState<Record<Field, string>>({
     budgetPrice: budget?.budgetPrice ?? '',
     lowerBound: budget?.lowerBound ?? '',
@@ -55,9 +89,9 @@ export function BudgetForm({
   };
 
   const fromPercentages = (): BudgetInput | null => {
-    const price = decimal(values.budgetPrice);
-    const below = decimal(values.below);
-    const above = decimal(values.above);
+    const price = typedDecimal(values.budgetPrice);
+    const below = typedDecimal(values.below);
+    const above = typedDecimal(values.above);
     if (![price, below, above].every(isDecimalString)) return null;
     const bounds = bandwidthFromPercentages(price, below, above);
     // The bounds are stored with 4 decimals, like every price.
@@ -70,146 +104,79 @@ export function BudgetForm({
   };
   const preview = mode === 'percentages' ? fromPercentages() : null;
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const fail = (error: unknown) => setFailure(t(failureMessageKey(error)));
+
+  const submit = () => {
     setFailure(null);
     if (mode === 'percentages' && preview === null) {
       setErrors({ below: t('error.percentageInvalid') });
       return;
     }
     const input: BudgetInput = preview ?? {
-      budgetPrice: decimal(values.budgetPrice),
-      lowerBound: decimal(values.lowerBound),
-      upperBound: decimal(values.upperBound),
+      budgetPrice: typedDecimal(values.budgetPrice),
+      lowerBound: typedDecimal(values.lowerBound),
+      upperBound: typedDecimal(values.upperBound),
     };
     save.mutate(input, {
       onSuccess: () => setSaved(true),
       onError: (error) => {
-        const message = t(errorMessageKeyFor(error instanceof ApiError ? error.code : 'INTERNAL'));
         const field = fieldOf(error);
         if (field)
           setErrors({
-            [mode === 'percentages' && field !== 'budgetPrice' ? 'below' : field]: message,
+            [mode === 'percentages' && field !== 'budgetPrice' ? 'below' : field]: t(
+              failureMessageKey(error),
+            ),
           });
-        else setFailure(message);
+        else fail(error);
       },
     });
   };
 
   return (
-    <form
+    <SettingForm
+      testIdOf="budget"
+      title={t('budget.form.title')}
       onSubmit={submit}
-      noValidate
-      aria-labelledby="budget-form-title"
-      data-testid="budget-form"
+      failure={failure}
+      saved={saved ? t('budget.form.saved') : null}
+      saving={save.isPending}
+      saveLabel={t('budget.form.save')}
+      onDelete={budget && (() => remove.mutate(undefined, { onError: fail }))}
+      deleting={remove.isPending}
+      deleteLabel={t('budget.form.delete')}
     >
-      <Stack gap="sm">
-        <Text fw={600} id="budget-form-title">
-          {t('budget.form.title')}
-        </Text>
-        <SegmentedControl
-          value={mode}
-          onChange={(value) => setMode(value as 'prices' | 'percentages')}
-          aria-label={t('budget.form.mode')}
-          data={[
-            { value: 'prices', label: t('budget.form.mode.prices') },
-            { value: 'percentages', label: t('budget.form.mode.percentages') },
-          ]}
-        />
-        <Group align="flex-start" grow>
+      <SegmentedControl
+        value={mode}
+        onChange={(value) => setMode(value as Mode)}
+        aria-label={t('budget.form.mode')}
+        data={[
+          { value: 'prices', label: t('budget.form.mode.prices') },
+          { value: 'percentages', label: t('budget.form.mode.percentages') },
+        ]}
+      />
+      <Group align="flex-start" grow>
+        {[BUDGET_PRICE, ...BOUNDS[mode]].map(({ field, label, required, testId }) => (
           <TextInput
-            label={t('budget.form.budgetPrice')}
-            value={values.budgetPrice}
-            onChange={set('budgetPrice')}
-            error={errors.budgetPrice}
+            key={field}
+            label={t(label)}
+            value={values[field]}
+            onChange={set(field)}
+            error={errors[field]}
             inputMode="decimal"
-            required
-            data-testid="budget-price"
+            required={required}
+            data-testid={testId}
           />
-          {mode === 'prices' ? (
-            <>
-              <TextInput
-                label={t('budget.form.lowerBound')}
-                value={values.lowerBound}
-                onChange={set('lowerBound')}
-                error={errors.lowerBound}
-                inputMode="decimal"
-                required
-                data-testid="budget-lower"
-              />
-              <TextInput
-                label={t('budget.form.upperBound')}
-                value={values.upperBound}
-                onChange={set('upperBound')}
-                error={errors.upperBound}
-                inputMode="decimal"
-                required
-                data-testid="budget-upper"
-              />
-            </>
-          ) : (
-            <>
-              <TextInput
-                label={t('budget.form.below')}
-                value={values.below}
-                onChange={set('below')}
-                error={errors.below}
-                inputMode="decimal"
-                data-testid="budget-below"
-              />
-              <TextInput
-                label={t('budget.form.above')}
-                value={values.above}
-                onChange={set('above')}
-                error={errors.above}
-                inputMode="decimal"
-                data-testid="budget-above"
-              />
-            </>
-          )}
-        </Group>
-        {preview && (
-          <Text size="sm" data-testid="budget-preview">
-            {t('budget.form.preview', {
-              lower: formatPrice(preview.lowerBound, locale),
-              upper: formatPrice(preview.upperBound, locale),
-            })}
-          </Text>
-        )}
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        {saved && (
-          <Text size="sm" role="status" data-testid="budget-saved">
-            {t('budget.form.saved')}
-          </Text>
-        )}
-        <Group>
-          <Button type="submit" loading={save.isPending} data-testid="budget-save">
-            {t('budget.form.save')}
-          </Button>
-          {budget && (
-            <Button
-              variant="default"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(undefined, {
-                  onError: (error) =>
-                    setFailure(
-                      t(errorMessageKeyFor(error instanceof ApiError ? error.code : 'INTERNAL')),
-                    ),
-                })
-              }
-              data-testid="budget-delete"
-            >
-              {t('budget.form.delete')}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </form>
+        ))}
+      </Group>
+      {preview && (
+        <Text size="sm" data-testid="budget-preview">
+          {t('budget.form.preview', {
+            lower: formatPrice(preview.lowerBound, locale),
+            upper: formatPrice(preview.upperBound, locale),
+          })}
+        </Text>
+      )}
+    </SettingForm>
   );
 }
 

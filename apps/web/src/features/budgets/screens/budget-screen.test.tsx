@@ -1,12 +1,9 @@
 import { waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BudgetDetail, BudgetYear, UserSession } from '@klik/api';
-import { startSession } from '../../../shared/session/session-store';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { aUserSession } from '../../../test/builders';
 import { createFakeServer, type FakeServer } from '../../../test/fake-server';
-import { renderApp, screen } from '../../../test/render-app';
+import { screen, spaced, openAs } from '../../../test/render-app';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -70,14 +67,7 @@ function server(years: BudgetYear[], detail: BudgetDetail = aDetail()): FakeServ
 }
 
 function open(fake: FakeServer, session: Partial<UserSession> = {}) {
-  startSession(aUserSession(session));
-  renderApp(fake, '/budget');
-  return userEvent.setup();
-}
-
-/** Text with Intl's no-break spaces read as plain spaces. */
-function spaced(text: string | null): string {
-  return (text ?? '').replace(/\u00a0|\u202f/g, ' ');
+  return openAs(fake, '/budget', session).user;
 }
 
 describe('budget screen', () => {

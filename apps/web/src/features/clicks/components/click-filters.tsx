@@ -1,9 +1,11 @@
-import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid } from '@mantine/core';
 import type { ClickFilterQuery, ContractSummary } from '@klik/api';
 import { MATURITIES } from '@klik/domain';
 import { useT } from '../../../shared/i18n/use-t';
 import type { FilterField } from '../derive/click-filter';
 import { clickStatusKey } from '../../../shared/i18n/domain-labels';
+import { ChoiceFilter } from '../../../shared/ui/choice-filter';
+import { PeriodFilter } from '../../../shared/ui/period-filter';
 import { CLICK_STATUSES } from './click-labels';
 
 /** The overview's filters; every change goes to the address bar at once. */
@@ -19,7 +21,7 @@ export function ClickFilters({
   onReset: () => void;
 }) {
   const t = useT();
-  const all = { value: '', label: t('clicks.filter.all') };
+  const all = t('clicks.filter.all');
   const years = [...new Set(contracts.flatMap((contract) => contract.yearsOfSupply))].sort();
   return (
     <form
@@ -28,59 +30,50 @@ export function ClickFilters({
       onSubmit={(event) => event.preventDefault()}
     >
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
-        <NativeSelect
+        <ChoiceFilter
           label={t('clicks.filter.contract')}
-          value={filter.contractId ?? ''}
-          onChange={(event) => onChange('contractId', event.currentTarget.value)}
-          data={[
-            all,
-            ...contracts.map((contract) => ({
-              value: contract.contractId,
-              label: `${contract.contractId} · ${contract.product}`,
-            })),
-          ]}
-          data-testid="filter-contractId"
+          value={filter.contractId}
+          allLabel={all}
+          choices={contracts.map((contract) => ({
+            value: contract.contractId,
+            label: `${contract.contractId} · ${contract.product}`,
+          }))}
+          onChange={(value) => onChange('contractId', value)}
+          testId="filter-contractId"
         />
-        <NativeSelect
+        <ChoiceFilter
           label={t('clicks.filter.year')}
-          value={filter.year === undefined ? '' : String(filter.year)}
-          onChange={(event) => onChange('year', event.currentTarget.value)}
-          data={[all, ...years.map((year) => String(year))]}
-          data-testid="filter-year"
+          value={filter.year === undefined ? undefined : String(filter.year)}
+          allLabel={all}
+          choices={years.map((year) => String(year))}
+          onChange={(value) => onChange('year', value)}
+          testId="filter-year"
         />
-        <NativeSelect
+        <ChoiceFilter
           label={t('clicks.filter.maturity')}
-          value={filter.maturity ?? ''}
-          onChange={(event) => onChange('maturity', event.currentTarget.value)}
-          data={[all, ...MATURITIES]}
-          data-testid="filter-maturity"
+          value={filter.maturity}
+          allLabel={all}
+          choices={MATURITIES}
+          onChange={(value) => onChange('maturity', value)}
+          testId="filter-maturity"
         />
-        <NativeSelect
+        <ChoiceFilter
           label={t('clicks.filter.status')}
-          value={filter.status ?? ''}
-          onChange={(event) => onChange('status', event.currentTarget.value)}
-          data={[
-            all,
-            ...CLICK_STATUSES.map((status) => ({
-              value: status,
-              label: t(clickStatusKey(status)),
-            })),
-          ]}
-          data-testid="filter-status"
+          value={filter.status}
+          allLabel={all}
+          choices={CLICK_STATUSES.map((status) => ({
+            value: status,
+            label: t(clickStatusKey(status)),
+          }))}
+          onChange={(value) => onChange('status', value)}
+          testId="filter-status"
         />
-        <TextInput
-          type="date"
-          label={t('clicks.filter.from')}
-          value={filter.from ?? ''}
-          onChange={(event) => onChange('from', event.currentTarget.value)}
-          data-testid="filter-from"
-        />
-        <TextInput
-          type="date"
-          label={t('clicks.filter.to')}
-          value={filter.to ?? ''}
-          onChange={(event) => onChange('to', event.currentTarget.value)}
-          data-testid="filter-to"
+        <PeriodFilter
+          from={filter.from}
+          to={filter.to}
+          fromLabel={t('clicks.filter.from')}
+          toLabel={t('clicks.filter.to')}
+          onChange={onChange}
         />
       </SimpleGrid>
       <Group mt="xs">

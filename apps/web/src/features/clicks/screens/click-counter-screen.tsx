@@ -1,8 +1,9 @@
-import { Alert, Badge, Box, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useT } from '../../../shared/i18n/use-t';
 import { useSelection } from '../../../shared/session/use-selection';
 import { useClickCounter } from '../api/clicks-api';
 import { NoCustomer } from '../../../shared/ui/load-states';
+import { TableRegion } from '../../../shared/ui/table-region';
 
 function Counter({ customerId }: { customerId: number }) {
   const t = useT();
@@ -31,49 +32,49 @@ function Counter({ customerId }: { customerId: number }) {
     return <Text data-testid="counter-empty">{t('clickCounter.none')}</Text>;
   }
   return (
-    <Box className="klik-table-scroll" tabIndex={0} role="region" aria-labelledby="counter-caption">
-      <Table withTableBorder fz="sm" miw={600} data-testid="counter-table">
-        <caption id="counter-caption" className="klik-visually-hidden">
-          {t('clickCounter.caption')}
-        </caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('clickCounter.contract')}</Table.Th>
-            <Table.Th scope="col">{t('clickCounter.year')}</Table.Th>
-            <Table.Th scope="col">{t('clickCounter.max')}</Table.Th>
-            <Table.Th scope="col">{t('clickCounter.used')}</Table.Th>
-            <Table.Th scope="col">{t('clickCounter.left')}</Table.Th>
+    <TableRegion
+      id="counter"
+      caption={t('clickCounter.caption')}
+      minWidth={600}
+      testId="counter-table"
+    >
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{t('clickCounter.contract')}</Table.Th>
+          <Table.Th scope="col">{t('clickCounter.year')}</Table.Th>
+          <Table.Th scope="col">{t('clickCounter.max')}</Table.Th>
+          <Table.Th scope="col">{t('clickCounter.used')}</Table.Th>
+          <Table.Th scope="col">{t('clickCounter.left')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {counter.data.map((entry) => (
+          <Table.Tr
+            key={`${entry.contractId}-${entry.yearOfSupply}`}
+            data-testid={`counter-${entry.contractId}-${entry.yearOfSupply}`}
+          >
+            <Table.Th scope="row">
+              <Text size="sm" fw={600}>
+                {entry.contractId}
+              </Text>
+              <Text size="xs">{entry.product}</Text>
+            </Table.Th>
+            <Table.Td>{entry.yearOfSupply}</Table.Td>
+            <Table.Td>{entry.maxClicks}</Table.Td>
+            <Table.Td>{entry.used}</Table.Td>
+            <Table.Td>
+              {entry.left > 0 ? (
+                entry.left
+              ) : (
+                <Badge color="red.9" variant="filled">
+                  {t('clickCounter.noneLeft')}
+                </Badge>
+              )}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {counter.data.map((entry) => (
-            <Table.Tr
-              key={`${entry.contractId}-${entry.yearOfSupply}`}
-              data-testid={`counter-${entry.contractId}-${entry.yearOfSupply}`}
-            >
-              <Table.Th scope="row">
-                <Text size="sm" fw={600}>
-                  {entry.contractId}
-                </Text>
-                <Text size="xs">{entry.product}</Text>
-              </Table.Th>
-              <Table.Td>{entry.yearOfSupply}</Table.Td>
-              <Table.Td>{entry.maxClicks}</Table.Td>
-              <Table.Td>{entry.used}</Table.Td>
-              <Table.Td>
-                {entry.left > 0 ? (
-                  entry.left
-                ) : (
-                  <Badge color="red.9" variant="filled">
-                    {t('clickCounter.noneLeft')}
-                  </Badge>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Box>
+        ))}
+      </Table.Tbody>
+    </TableRegion>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Box, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, type ClickDetail, type ClickFilterQuery } from '@klik/api';
 import { useEnv } from '../../../shared/env/use-env';
@@ -23,6 +23,7 @@ import { formatMoney } from '../../../shared/format/format-numbers';
 import { filterFromSearch, type FilterField } from '../derive/click-filter';
 import { PATHS } from '../../../shared/routing/paths';
 import { EmptyState, NoCustomer } from '../../../shared/ui/load-states';
+import { TableRegion } from '../../../shared/ui/table-region';
 
 /** Who may approve is the server's decision (four-eyes, click right, never the creator). */
 function mayDecide(click: ClickDetail): boolean {
@@ -53,99 +54,92 @@ function ClickTable({ clicks, session }: { clicks: ClickDetail[]; session: Store
   const t = useT();
   const locale = useLocale();
   return (
-    <Box
-      className="klik-table-scroll"
-      tabIndex={0}
-      role="region"
-      aria-labelledby="click-table-caption"
+    <TableRegion
+      id="click-table"
+      caption={t('clicks.table.caption')}
+      minWidth={1000}
+      testId="click-table"
     >
-      <Table withTableBorder fz="sm" miw={1000} data-testid="click-table">
-        <caption id="click-table-caption" className="klik-visually-hidden">
-          {t('clicks.table.caption')}
-        </caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('clicks.table.date')}</Table.Th>
-            <Table.Th scope="col">{t('clicks.table.contract')}</Table.Th>
-            <Table.Th scope="col">{t('clicks.table.period')}</Table.Th>
-            <Table.Th scope="col">{t('clicks.table.market')}</Table.Th>
-            <Table.Th scope="col">{t('clicks.table.status')}</Table.Th>
-            <Table.Th scope="col">{t('clicks.table.volume')}</Table.Th>
-            <Table.Th scope="col">{t('clicks.table.price')}</Table.Th>
-            <Table.Th scope="col">{t('clicks.table.total')}</Table.Th>
-            <Table.Th scope="col">{t('clicks.table.by')}</Table.Th>
-            <Table.Th scope="col">{t('clicks.table.action')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {clicks.map((click) => {
-            const label = t('clicks.table.clickLabel', {
-              contractId: click.contractId,
-              maturity: click.maturity,
-              year: click.yearOfSupply,
-            });
-            return (
-              <Table.Tr
-                key={click.id}
-                data-testid={`click-row-${click.id}`}
-                data-status={click.status}
-                data-contract={click.contractId}
-                data-period={`${click.maturity}-${click.yearOfSupply}`}
-              >
-                <Table.Td className="klik-nowrap">
-                  {formatDateTime(click.createdAt, locale)}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {click.contractId}
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{t('clicks.table.date')}</Table.Th>
+          <Table.Th scope="col">{t('clicks.table.contract')}</Table.Th>
+          <Table.Th scope="col">{t('clicks.table.period')}</Table.Th>
+          <Table.Th scope="col">{t('clicks.table.market')}</Table.Th>
+          <Table.Th scope="col">{t('clicks.table.status')}</Table.Th>
+          <Table.Th scope="col">{t('clicks.table.volume')}</Table.Th>
+          <Table.Th scope="col">{t('clicks.table.price')}</Table.Th>
+          <Table.Th scope="col">{t('clicks.table.total')}</Table.Th>
+          <Table.Th scope="col">{t('clicks.table.by')}</Table.Th>
+          <Table.Th scope="col">{t('clicks.table.action')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {clicks.map((click) => {
+          const label = t('clicks.table.clickLabel', {
+            contractId: click.contractId,
+            maturity: click.maturity,
+            year: click.yearOfSupply,
+          });
+          return (
+            <Table.Tr
+              key={click.id}
+              data-testid={`click-row-${click.id}`}
+              data-status={click.status}
+              data-contract={click.contractId}
+              data-period={`${click.maturity}-${click.yearOfSupply}`}
+            >
+              <Table.Td className="klik-nowrap">{formatDateTime(click.createdAt, locale)}</Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  {click.contractId}
+                </Text>
+                <Text size="xs">{click.product}</Text>
+              </Table.Td>
+              <Table.Td className="klik-nowrap">{`${click.maturity} ${click.yearOfSupply}`}</Table.Td>
+              <Table.Td>
+                {t(marketKey(click.market))}
+                {click.auto && <Text size="xs">{t('clicks.table.auto')}</Text>}
+              </Table.Td>
+              <Table.Td>
+                <StatusCell click={click} session={session} />
+              </Table.Td>
+              <Table.Td className="klik-nowrap">
+                {click.parts.map((part) => (
+                  <Text size="sm" key={part.name}>
+                    {`${t(partKey(part.name))}: ${formatVolume(part.volume, locale)}`}
                   </Text>
-                  <Text size="xs">{click.product}</Text>
-                </Table.Td>
-                <Table.Td className="klik-nowrap">{`${click.maturity} ${click.yearOfSupply}`}</Table.Td>
-                <Table.Td>
-                  {t(marketKey(click.market))}
-                  {click.auto && <Text size="xs">{t('clicks.table.auto')}</Text>}
-                </Table.Td>
-                <Table.Td>
-                  <StatusCell click={click} session={session} />
-                </Table.Td>
-                <Table.Td className="klik-nowrap">
-                  {click.parts.map((part) => (
-                    <Text size="sm" key={part.name}>
-                      {`${t(partKey(part.name))}: ${formatVolume(part.volume, locale)}`}
-                    </Text>
-                  ))}
-                </Table.Td>
-                <Table.Td className="klik-nowrap">
-                  {click.parts.map((part) => (
-                    <Text size="sm" key={part.name}>
-                      {formatPrice(part.price, locale)}
-                    </Text>
-                  ))}
-                </Table.Td>
-                <Table.Td className="klik-nowrap">{formatMoney(click.totalCost, locale)}</Table.Td>
-                <Table.Td data-testid={`created-by-${click.id}`}>
-                  {click.createdBy === null
-                    ? t('clicks.table.system')
-                    : click.createdByImpersonator === null
-                      ? click.createdBy
-                      : t('clicks.table.createdByFor', {
-                          by: click.createdByImpersonator,
-                          name: click.createdBy,
-                        })}
-                </Table.Td>
-                <Table.Td>
-                  {mayDecide(click) && <ApprovalActions click={click} label={label} />}
-                  {click.status === 'COMPLETED' && (
-                    <ConfirmationDownload click={click} label={label} />
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Box>
+                ))}
+              </Table.Td>
+              <Table.Td className="klik-nowrap">
+                {click.parts.map((part) => (
+                  <Text size="sm" key={part.name}>
+                    {formatPrice(part.price, locale)}
+                  </Text>
+                ))}
+              </Table.Td>
+              <Table.Td className="klik-nowrap">{formatMoney(click.totalCost, locale)}</Table.Td>
+              <Table.Td data-testid={`created-by-${click.id}`}>
+                {click.createdBy === null
+                  ? t('clicks.table.system')
+                  : click.createdByImpersonator === null
+                    ? click.createdBy
+                    : t('clicks.table.createdByFor', {
+                        by: click.createdByImpersonator,
+                        name: click.createdBy,
+                      })}
+              </Table.Td>
+              <Table.Td>
+                {mayDecide(click) && <ApprovalActions click={click} label={label} />}
+                {click.status === 'COMPLETED' && (
+                  <ConfirmationDownload click={click} label={label} />
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </TableRegion>
   );
 }
 

@@ -1,13 +1,10 @@
 import { waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ClickDetail, Results, UserSession } from '@klik/api';
-import { startSession } from '../../../shared/session/session-store';
-import { aUserSession } from '../../../test/builders';
+import type { ClickDetail, Results } from '@klik/api';
 import { aClickDetail } from '../../../test/click-builders';
-import { createFakeServer, type FakeServer } from '../../../test/fake-server';
+import { createFakeServer, watched } from '../../../test/fake-server';
 import { aSummary } from '../../../test/position-builders';
-import { renderApp, screen } from '../../../test/render-app';
+import { screen, spaced, openAs } from '../../../test/render-app';
 
 function aClick(overrides: Partial<ClickDetail> = {}): ClickDetail {
   return aClickDetail({
@@ -18,26 +15,6 @@ function aClick(overrides: Partial<ClickDetail> = {}): ClickDetail {
   });
 }
 
-/** Text with Intl's no-break spaces read as plain spaces. */
-function spaced(text: string | null): string {
-  return (text ?? '').replace(/\u00a0|\u202f/g, ' ');
-}
-
-/** The fake server, with every requested address (query included) kept. */
-function watched(server: FakeServer) {
-  const urls: string[] = [];
-  return {
-    server: {
-      ...server,
-      fetch: ((input, init) => {
-        urls.push(String(input));
-        return server.fetch(input, init);
-      }) as typeof fetch,
-    },
-    urls,
-  };
-}
-
 function overviewServer(clicks: ClickDetail[]) {
   const server = createFakeServer({});
   server.on('GET', '/rest/clicks/11', () => ({ status: 200, body: { data: clicks } }));
@@ -46,12 +23,6 @@ function overviewServer(clicks: ClickDetail[]) {
     body: [aSummary({ contractId: 'KL-270001' }), aSummary({ contractId: 'KL-270002' })],
   }));
   return watched(server);
-}
-
-function open(server: FakeServer, path: string, session: Partial<UserSession> = {}) {
-  startSession(aUserSession(session));
-  const app = renderApp(server, path);
-  return { app, user: userEvent.setup() };
 }
 
 afterEach(() => {
@@ -67,7 +38,7 @@ describe('click overview', () => {
       aClick(),
       aClick({ id: 502, status: 'IN_PROGRESS', inProgress: true, maturity: 'M4' }),
     ]);
-    const { app, user } = open(server, '/clickoverview');
+    const { app, user } = openAs(server, '/clickoverview');
     const table = await screen.findByTestId('click-table');
     expect(table.querySelectorAll('tbody tr')).toHaveLength(2);
     expect(screen.getByTestId('status-501')).toHaveTextContent('Uitgevoerd');
@@ -95,7 +66,7 @@ describe('click overview', () => {
 
   it('reads its filters from the address, ignoring a value that is not valid', async () => {
     const { server, urls } = overviewServer([]);
-    open(server, '/clickoverview?year=2027&from=2026-11-01&to=2026-11-30&status=LOST');
+    openAs(server, '/clickoverview?year=2027&from=2026-11-01&to=2026-11-30&status=LOST');
     expect(await screen.findByTestId('clicks-empty')).toBeVisible();
     expect(urls).toContain('/rest/clicks/11?year=2027&from=2026-11-01&to=2026-11-30');
     expect(screen.getByTestId('filter-from')).toHaveValue('2026-11-01');
@@ -122,7 +93,7 @@ describe('click overview', () => {
     ) {
       created.push(`${this.download} ${this.href}`);
     });
-    const { user } = open(server, '/clickoverview?status=COMPLETED&year=2027');
+    const { user } = openAs(server, '/clickoverview?status=COMPLETED&year=2027');
     await screen.findByTestId('click-table');
     await user.click(screen.getByTestId('export-csv'));
     await waitFor(() => expect(created).toHaveLength(1));
@@ -145,7 +116,7 @@ describe('click overview', () => {
       aClick({ createdBy: 'Marieke Hoekstra', createdByImpersonator: 'Joost Mulder' }),
       aClick({ id: 502, createdBy: null }),
     ]);
-    open(server, '/clickoverview');
+    openAs(server, '/clickoverview');
     expect(await screen.findByTestId('created-by-501')).toHaveTextContent(
       'Joost Mulder namens Marieke Hoekstra',
     );
@@ -165,7 +136,7 @@ describe('click overview', () => {
       status: 200,
       body: aClick({ status: 'IN_PROGRESS', inProgress: true }),
     }));
-    const { user } = open(server, '/clickoverview');
+    const { user } = openAs(server, '/clickoverview');
     expect(await screen.findByTestId('awaiting-approval')).toHaveTextContent(
       '1 klik wacht op uw goedkeuring.',
     );
@@ -191,7 +162,7 @@ describe('click overview', () => {
       status: 409,
       body: { code: 'CLICK_NOT_PENDING', message: 'x' },
     }));
-    const { user } = open(server, '/clickoverview');
+    const { user } = openAs(server, '/clickoverview');
     await user.click(await screen.findByTestId('reject-501'));
     await user.click(await screen.findByTestId('decision-confirm'));
     expect(await screen.findByTestId('decide-failed-501')).toHaveTextContent(
@@ -204,7 +175,7 @@ describe('click overview', () => {
       aClick({ status: 'PENDING_APPROVAL', inProgress: true }),
       aClick({ id: 503, status: 'REJECTED', decidedBy: 'Eva Jansen' }),
     ]);
-    open(server, '/clickoverview');
+    openAs(server, '/clickoverview');
     const pending = await screen.findByTestId('click-row-501');
     expect(
       within(pending).getByText('Wacht op goedkeuring door een tweede gebruiker.'),
@@ -219,7 +190,7 @@ describe('click overview', () => {
     const { server } = overviewServer([
       aClick({ status: 'PENDING_APPROVAL', inProgress: true, createdBy: 'Eva Jansen' }),
     ]);
-    open(server, '/clickoverview', { readOnly: true });
+    openAs(server, '/clickoverview', { readOnly: true });
     await screen.findByTestId('click-table');
     expect(screen.queryByTestId('approve-501')).toBeNull();
     expect(screen.queryByTestId('awaiting-approval')).toBeNull();
@@ -231,7 +202,7 @@ describe('click overview', () => {
       status: 500,
       body: { code: 'INTERNAL', message: 'x' },
     }));
-    open(server, '/clickoverview');
+    openAs(server, '/clickoverview');
     expect(await screen.findByTestId('clicks-error')).toBeVisible();
   });
 });
@@ -262,7 +233,7 @@ describe('click counter', () => {
         ],
       },
     }));
-    open(server, '/clickcounter');
+    openAs(server, '/clickcounter');
     const row = await screen.findByTestId('counter-KL-270001-2027');
     expect(
       within(row)
@@ -275,7 +246,7 @@ describe('click counter', () => {
   it('says when no contract limits the clicks', async () => {
     const server = createFakeServer({});
     server.on('GET', '/rest/clickcounter/11', () => ({ status: 200, body: { data: [] } }));
-    open(server, '/clickcounter');
+    openAs(server, '/clickcounter');
     expect(await screen.findByTestId('counter-empty')).toHaveTextContent(
       'De contracten van deze klant beperken het aantal klikken niet.',
     );
@@ -325,7 +296,7 @@ describe('results', () => {
   it('shows the share fixed, the weighted average click price and a named chart with its table', async () => {
     const server = createFakeServer({});
     server.on('GET', '/rest/results/11', () => ({ status: 200, body: { data: results } }));
-    open(server, '/resultaten');
+    openAs(server, '/resultaten');
     const entry = await screen.findByTestId('results-KL-270001-2027');
     expect(
       within(entry).getByRole('heading', { name: 'KL-270001 · Gas TTF · 2027' }),
@@ -354,7 +325,7 @@ describe('results', () => {
   it('says when there are no results and when they cannot be loaded', async () => {
     const server = createFakeServer({});
     server.on('GET', '/rest/results/11', () => ({ status: 200, body: { data: [] } }));
-    const { app } = open(server, '/resultaten');
+    const { app } = openAs(server, '/resultaten');
     expect(await screen.findByTestId('results-empty')).toBeVisible();
     app.unmount();
     const failing = createFakeServer({});
@@ -362,7 +333,7 @@ describe('results', () => {
       status: 500,
       body: { code: 'INTERNAL', message: 'x' },
     }));
-    open(failing, '/resultaten');
+    openAs(failing, '/resultaten');
     expect(await screen.findByTestId('results-error')).toBeVisible();
   });
 });

@@ -20,6 +20,72 @@ export type FieldText = (path: string) => string | undefined;
 
 type Change = (patch: Partial<ContractFormValues>) => void;
 
+/** A typed value of the contract, with its message; `numeric` ones get a number keyboard. */
+function TextField({
+  label,
+  description,
+  value,
+  error,
+  numeric,
+  required,
+  testId,
+  onText,
+}: {
+  label: string;
+  description?: string;
+  value: string;
+  error: string | undefined;
+  numeric?: 'decimal' | 'numeric';
+  required?: boolean;
+  testId: string;
+  onText: (text: string) => void;
+}) {
+  return (
+    <TextInput
+      label={label}
+      description={description}
+      value={value}
+      onChange={(event) => onText(event.currentTarget.value)}
+      error={error}
+      inputMode={numeric}
+      required={required}
+      data-testid={testId}
+    />
+  );
+}
+
+/** One of a fixed set of choices, each named in the catalogue; there is always one chosen. */
+function ChoiceField<V extends string>({
+  label,
+  options,
+  value,
+  disabled,
+  description,
+  testId,
+  onPick,
+}: {
+  label: string;
+  options: readonly { value: V; label: string }[];
+  value: V;
+  disabled?: boolean;
+  description?: string;
+  testId: string;
+  onPick: (value: V) => void;
+}) {
+  return (
+    <Select
+      label={label}
+      data={options}
+      value={value}
+      onChange={(picked) => picked && onPick(picked as V)}
+      allowDeselect={false}
+      disabled={disabled}
+      description={description}
+      data-testid={testId}
+    />
+  );
+}
+
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
@@ -32,6 +98,20 @@ export function Section({ title, children }: { title: string; children: ReactNod
     </Paper>
   );
 }
+
+const COMMODITIES = ['Gas', 'Power'] as const satisfies readonly ContractFormValues['commodity'][];
+const CLICK_TYPES = [
+  'NONE',
+  'ALL',
+  'YEAR',
+  'QUARTER',
+  'MONTH',
+] as const satisfies readonly ContractFormValues['clickType'][];
+const MARKET_OPTIONS = [
+  'OTC_ONLY',
+  'PRE_EOD',
+  'PRE_EOD_AND_OVERNIGHT',
+] as const satisfies readonly ContractFormValues['marketOption'][];
 
 /** Customer, Contract-ID, commodity, product, click type and market option. */
 export function GeneralFields({
@@ -78,60 +158,47 @@ export function GeneralFields({
         required
         data-testid="field-customer"
       />
-      <TextInput
+      <TextField
         label={t('contracts.field.contractId')}
         value={values.contractId}
-        onChange={(event) => onChange({ contractId: event.currentTarget.value })}
         error={errorOf('contractId')}
         required
-        data-testid="field-contractId"
+        testId="field-contractId"
+        onText={(contractId) => onChange({ contractId })}
       />
-      <Select
+      <ChoiceField
         label={t('contracts.field.commodity')}
-        data={[
-          { value: 'Gas', label: t('contracts.commodity.Gas') },
-          { value: 'Power', label: t('contracts.commodity.Power') },
-        ]}
+        options={COMMODITIES.map((value) => ({ value, label: t(`contracts.commodity.${value}`) }))}
         value={values.commodity}
-        onChange={(value) => value && onCommodity(value as ContractFormValues['commodity'])}
-        allowDeselect={false}
         disabled={hasClicks}
         description={hasClicks ? t('contracts.field.fixedByClicks') : undefined}
-        data-testid="field-commodity"
+        testId="field-commodity"
+        onPick={onCommodity}
       />
-      <TextInput
+      <TextField
         label={t('contracts.field.product')}
         value={values.product}
-        onChange={(event) => onChange({ product: event.currentTarget.value })}
         error={errorOf('product')}
         required
-        data-testid="field-product"
+        testId="field-product"
+        onText={(product) => onChange({ product })}
       />
-      <Select
+      <ChoiceField
         label={t('contracts.field.clickType')}
-        data={(['NONE', 'ALL', 'YEAR', 'QUARTER', 'MONTH'] as const).map((value) => ({
-          value,
-          label: t(`contracts.clickType.${value}`),
-        }))}
+        options={CLICK_TYPES.map((value) => ({ value, label: t(`contracts.clickType.${value}`) }))}
         value={values.clickType}
-        onChange={(value) =>
-          value && onChange({ clickType: value as ContractFormValues['clickType'] })
-        }
-        allowDeselect={false}
-        data-testid="field-clickType"
+        testId="field-clickType"
+        onPick={(clickType) => onChange({ clickType })}
       />
-      <Select
+      <ChoiceField
         label={t('contracts.field.marketOption')}
-        data={(['OTC_ONLY', 'PRE_EOD', 'PRE_EOD_AND_OVERNIGHT'] as const).map((value) => ({
+        options={MARKET_OPTIONS.map((value) => ({
           value,
           label: t(`contracts.marketOption.${value}`),
         }))}
         value={values.marketOption}
-        onChange={(value) =>
-          value && onChange({ marketOption: value as ContractFormValues['marketOption'] })
-        }
-        allowDeselect={false}
-        data-testid="field-marketOption"
+        testId="field-marketOption"
+        onPick={(marketOption) => onChange({ marketOption })}
       />
     </SimpleGrid>
   );
@@ -161,32 +228,32 @@ export function PricingFields({
       )}
       {values.pricing.map((price, index) => (
         <Group key={price.part} align="flex-start">
-          <TextInput
+          <TextField
             label={t('contracts.pricing.markUp', { part: t(`contracts.part.${price.part}`) })}
             value={price.markUp}
-            onChange={(event) => setPart(index, { markUp: event.currentTarget.value })}
             error={errorOf(`pricing.${index}.markUp`)}
-            inputMode="decimal"
-            data-testid={`field-markUp-${price.part}`}
+            numeric="decimal"
+            testId={`field-markUp-${price.part}`}
+            onText={(markUp) => setPart(index, { markUp })}
           />
-          <TextInput
+          <TextField
             label={t('contracts.pricing.fee', { part: t(`contracts.part.${price.part}`) })}
             value={price.transactionFee}
-            onChange={(event) => setPart(index, { transactionFee: event.currentTarget.value })}
             error={errorOf(`pricing.${index}.transactionFee`)}
-            inputMode="decimal"
-            data-testid={`field-fee-${price.part}`}
+            numeric="decimal"
+            testId={`field-fee-${price.part}`}
+            onText={(transactionFee) => setPart(index, { transactionFee })}
           />
         </Group>
       ))}
       <Group align="flex-end">
-        <TextInput
+        <TextField
           label={t('contracts.pricing.lumpSum')}
           value={values.lumpSum}
-          onChange={(event) => onChange({ lumpSum: event.currentTarget.value })}
           error={errorOf('lumpSum')}
-          inputMode="decimal"
-          data-testid="field-lumpSum"
+          numeric="decimal"
+          testId="field-lumpSum"
+          onText={(lumpSum) => onChange({ lumpSum })}
         />
         <Checkbox
           label={t('contracts.pricing.runOut')}
@@ -218,40 +285,38 @@ export function ClickRuleFields({
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput
+        <TextField
           label={t('contracts.limits.maxClicks')}
           description={t('contracts.limits.maxClicksHint')}
           value={values.maxClicksPerYear}
-          onChange={(event) => onChange({ maxClicksPerYear: event.currentTarget.value })}
           error={errorOf('clickLimits.maxClicksPerYear')}
-          inputMode="numeric"
-          data-testid="field-maxClicks"
+          numeric="numeric"
+          testId="field-maxClicks"
+          onText={(maxClicksPerYear) => onChange({ maxClicksPerYear })}
         />
         {SHARE_FIELDS.map(({ key, label, testId }) => (
-          <TextInput
+          <TextField
             key={key}
             label={t(label)}
             value={values[key]}
-            onChange={(event) => onChange({ [key]: event.currentTarget.value })}
             error={errorOf(`clickLimits.${key}`)}
-            inputMode="decimal"
-            data-testid={testId}
+            numeric="decimal"
+            testId={testId}
+            onText={(share) => onChange({ [key]: share })}
           />
         ))}
       </SimpleGrid>
       <Text size="sm">{t('contracts.deadline.hint')}</Text>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {(['YEAR', 'QUARTER', 'MONTH'] as const).map((type) => (
-          <TextInput
+          <TextField
             key={type}
             label={t(`contracts.deadline.${type}`)}
             value={values.deadline[type]}
-            onChange={(event) =>
-              onChange({ deadline: { ...values.deadline, [type]: event.currentTarget.value } })
-            }
             error={errorOf(`deadlineRule.${type}`)}
-            inputMode="numeric"
-            data-testid={`field-deadline-${type}`}
+            numeric="numeric"
+            testId={`field-deadline-${type}`}
+            onText={(days) => onChange({ deadline: { ...values.deadline, [type]: days } })}
           />
         ))}
       </SimpleGrid>
@@ -276,21 +341,19 @@ export function SettingsFields({
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Select
+        <ChoiceField<Override>
           label={t('contracts.settings.sms')}
-          data={overrides}
+          options={overrides}
           value={values.requireSms}
-          onChange={(value) => value && onChange({ requireSms: value as Override })}
-          allowDeselect={false}
-          data-testid="field-requireSms"
+          testId="field-requireSms"
+          onPick={(requireSms) => onChange({ requireSms })}
         />
-        <Select
+        <ChoiceField<Override>
           label={t('contracts.settings.approval')}
-          data={overrides}
+          options={overrides}
           value={values.requireApproval}
-          onChange={(value) => value && onChange({ requireApproval: value as Override })}
-          allowDeselect={false}
-          data-testid="field-requireApproval"
+          testId="field-requireApproval"
+          onPick={(requireApproval) => onChange({ requireApproval })}
         />
       </SimpleGrid>
       <Checkbox.Group

@@ -1,12 +1,9 @@
 import { waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Deadline, DeadlineCalendar, DeadlinePage, UserSession } from '@klik/api';
-import { startSession } from '../../../shared/session/session-store';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { aUserSession } from '../../../test/builders';
 import { createFakeServer, type FakeServer } from '../../../test/fake-server';
-import { renderApp, screen } from '../../../test/render-app';
+import { screen, spaced, openAs } from '../../../test/render-app';
 
 function aDeadline(overrides: Partial<Deadline> = {}): Deadline {
   return {
@@ -73,14 +70,7 @@ function withCalendar(
 }
 
 function open(server: FakeServer, session: Partial<UserSession> = {}) {
-  startSession(aUserSession(session));
-  const app = renderApp(server, '/deadlines');
-  return { app, user: userEvent.setup() };
-}
-
-/** Text with Intl's no-break spaces read as plain spaces. */
-function spaced(text: string | null): string {
-  return (text ?? '').replace(/\u00a0|\u202f/g, ' ');
+  return openAs(server, '/deadlines', session);
 }
 
 afterEach(() => {

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { ApiError, type HedgePointView } from '@klik/api';
-import { errorMessageKeyFor } from '../../../shared/i18n/message-keys';
+import { ActionIcon, Button, Group, Text, TextInput } from '@mantine/core';
+import type { HedgePointView } from '@klik/api';
+import { typedDecimal } from '../../../shared/format/format-numbers';
+import { failureMessageKey } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
+import { SettingForm } from '../../../shared/ui/setting-form';
 import { useDeleteHedgePolicy, useSaveHedgePolicy } from '../api/hedge-policies-api';
 
 interface Row {
@@ -22,10 +24,6 @@ export function suggestedPoints(yearOfSupply: number): Row[] {
     { date: `${before}-07-01`, minShare: '60', maxShare: '' },
     { date: `${before}-12-01`, minShare: '90', maxShare: '' },
   ];
-}
-
-function decimal(value: string): string {
-  return value.trim().replace(',', '.');
 }
 
 /** Sets a year's corridor point by point; the server checks it and answers what is wrong. */
@@ -57,18 +55,16 @@ export function HedgePolicyForm({
     setRows((current) => current.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
     setSaved(false);
   };
-  const fail = (error: unknown) =>
-    setFailure(t(errorMessageKeyFor(error instanceof ApiError ? error.code : 'INTERNAL')));
+  const fail = (error: unknown) => setFailure(t(failureMessageKey(error)));
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setFailure(null);
     save.mutate(
       {
         points: rows.map((row) => ({
           date: row.date.trim(),
-          minShare: decimal(row.minShare),
-          maxShare: row.maxShare.trim() === '' ? null : decimal(row.maxShare),
+          minShare: typedDecimal(row.minShare),
+          maxShare: row.maxShare.trim() === '' ? null : typedDecimal(row.maxShare),
         })),
       },
       { onSuccess: () => setSaved(true), onError: fail },
@@ -76,82 +72,64 @@ export function HedgePolicyForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="hedge-form-title" data-testid="hedge-form">
-      <Stack gap="sm">
-        <Text fw={600} id="hedge-form-title">
-          {t('hedgePolicy.form.title', { contractId, year: yearOfSupply })}
-        </Text>
-        <Text size="sm">{t('hedgePolicy.form.help')}</Text>
-        {rows.map((row, index) => (
-          <Group key={index} align="flex-end" gap="sm" data-testid={`hedge-point-${index}`}>
-            <TextInput
-              type="date"
-              label={t('hedgePolicy.form.date', { n: index + 1 })}
-              value={row.date}
-              onChange={(event) => change(index, 'date', event.currentTarget.value)}
-              data-testid={`hedge-date-${index}`}
-            />
-            <TextInput
-              label={t('hedgePolicy.form.min', { n: index + 1 })}
-              value={row.minShare}
-              inputMode="decimal"
-              onChange={(event) => change(index, 'minShare', event.currentTarget.value)}
-              data-testid={`hedge-min-${index}`}
-            />
-            <TextInput
-              label={t('hedgePolicy.form.max', { n: index + 1 })}
-              value={row.maxShare}
-              inputMode="decimal"
-              onChange={(event) => change(index, 'maxShare', event.currentTarget.value)}
-              data-testid={`hedge-max-${index}`}
-            />
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t('hedgePolicy.form.removePoint', { n: index + 1 })}
-              onClick={() => setRows((current) => current.filter((_, i) => i !== index))}
-            >
-              ×
-            </ActionIcon>
-          </Group>
-        ))}
-        <Group>
-          <Button
+    <SettingForm
+      testIdOf="hedge"
+      title={t('hedgePolicy.form.title', { contractId, year: yearOfSupply })}
+      onSubmit={submit}
+      failure={failure}
+      failureTestId="hedge-failure"
+      saved={saved ? t('hedgePolicy.form.saved') : null}
+      saving={save.isPending}
+      saveLabel={t('hedgePolicy.form.save')}
+      onDelete={points && (() => remove.mutate(undefined, { onError: fail }))}
+      deleting={remove.isPending}
+      deleteLabel={t('hedgePolicy.form.delete')}
+    >
+      <Text size="sm">{t('hedgePolicy.form.help')}</Text>
+      {rows.map((row, index) => (
+        <Group key={index} align="flex-end" gap="sm" data-testid={`hedge-point-${index}`}>
+          <TextInput
+            type="date"
+            label={t('hedgePolicy.form.date', { n: index + 1 })}
+            value={row.date}
+            onChange={(event) => change(index, 'date', event.currentTarget.value)}
+            data-testid={`hedge-date-${index}`}
+          />
+          <TextInput
+            label={t('hedgePolicy.form.min', { n: index + 1 })}
+            value={row.minShare}
+            inputMode="decimal"
+            onChange={(event) => change(index, 'minShare', event.currentTarget.value)}
+            data-testid={`hedge-min-${index}`}
+          />
+          <TextInput
+            label={t('hedgePolicy.form.max', { n: index + 1 })}
+            value={row.maxShare}
+            inputMode="decimal"
+            onChange={(event) => change(index, 'maxShare', event.currentTarget.value)}
+            data-testid={`hedge-max-${index}`}
+          />
+          <ActionIcon
             variant="default"
-            size="xs"
-            onClick={() =>
-              setRows((current) => [...current, { date: '', minShare: '', maxShare: '' }])
-            }
+            size="lg"
+            aria-label={t('hedgePolicy.form.removePoint', { n: index + 1 })}
+            onClick={() => setRows((current) => current.filter((_, i) => i !== index))}
           >
-            {t('hedgePolicy.form.addPoint')}
-          </Button>
+            ×
+          </ActionIcon>
         </Group>
-        {failure && (
-          <Alert color="red" role="alert" data-testid="hedge-failure">
-            {failure}
-          </Alert>
-        )}
-        {saved && (
-          <Text size="sm" role="status" data-testid="hedge-saved">
-            {t('hedgePolicy.form.saved')}
-          </Text>
-        )}
-        <Group>
-          <Button type="submit" loading={save.isPending} data-testid="hedge-save">
-            {t('hedgePolicy.form.save')}
-          </Button>
-          {points && (
-            <Button
-              variant="default"
-              loading={remove.isPending}
-              onClick={() => remove.mutate(undefined, { onError: fail })}
-              data-testid="hedge-delete"
-            >
-              {t('hedgePolicy.form.delete')}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </form>
+      ))}
+      <Group>
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() =>
+            setRows((current) => [...current, { date: '', minShare: '', maxShare: '' }])
+          }
+        >
+          {t('hedgePolicy.form.addPoint')}
+        </Button>
+      </Group>
+    </SettingForm>
   );
 }

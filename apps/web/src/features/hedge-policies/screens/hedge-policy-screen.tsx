@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { isStaffRole, type HedgeYear } from '@klik/api';
 import { formatDay, formatPercentage } from '../../../shared/format/format-numbers';
 import { useLocale } from '../../../shared/i18n/use-locale';
@@ -10,6 +10,7 @@ import { LoadFailed, Loading, NoCustomer } from '../../../shared/ui/load-states'
 import { useHedgeYears } from '../api/hedge-policies-api';
 import { HedgePolicyForm } from '../components/hedge-policy-form';
 import { HedgePositionBadge } from '../components/hedge-position-badge';
+import { TableRegion } from '../../../shared/ui/table-region';
 
 function keyOf(year: HedgeYear): string {
   return `${year.contractId}/${year.yearOfSupply}`;
@@ -36,79 +37,79 @@ function Years({ customerId, mayChange }: { customerId: number; mayChange: boole
   const edited = years.data.find((year) => keyOf(year) === editing) ?? null;
   return (
     <Stack gap="md">
-      <Box className="klik-table-scroll" tabIndex={0} role="region" aria-labelledby="hedge-caption">
-        <Table withTableBorder fz="sm" miw={640} data-testid="hedge-table">
-          <caption id="hedge-caption" className="klik-visually-hidden">
-            {t('hedgePolicy.caption')}
-          </caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('hedgePolicy.col.year')}</Table.Th>
-              <Table.Th scope="col">{t('hedgePolicy.col.fixed')}</Table.Th>
-              <Table.Th scope="col">{t('hedgePolicy.col.corridor')}</Table.Th>
-              <Table.Th scope="col">{t('hedgePolicy.col.position')}</Table.Th>
-              <Table.Th scope="col">{t('hedgePolicy.col.next')}</Table.Th>
-              {mayChange && <Table.Th scope="col">{t('hedgePolicy.col.action')}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {years.data.map((year) => (
-              <Table.Tr
-                key={keyOf(year)}
-                data-testid={`hedge-row-${year.contractId}-${year.yearOfSupply}`}
-              >
-                <Table.Th scope="row">
-                  {year.contractId} {year.yearOfSupply}
-                  <Text size="xs">{year.product}</Text>
-                </Table.Th>
-                <Table.Td>{formatPercentage(year.fixedShare, locale)}</Table.Td>
-                <Table.Td>
-                  {year.corridor
-                    ? t('hedgePolicy.corridor', {
-                        min: formatPercentage(year.corridor.min, locale),
-                        max: formatPercentage(year.corridor.max, locale),
-                      })
-                    : t('hedgePolicy.noPolicy')}
-                </Table.Td>
-                <Table.Td>
-                  {year.position ? (
-                    <HedgePositionBadge
-                      position={year.position}
-                      testId={`hedge-position-${year.contractId}-${year.yearOfSupply}`}
-                    />
-                  ) : (
-                    '-'
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {year.nextPoint
-                    ? t('hedgePolicy.nextPoint', {
-                        date: formatDay(year.nextPoint.date, locale),
-                        min: formatPercentage(year.nextPoint.minShare, locale),
-                      })
-                    : '-'}
-                </Table.Td>
-                {mayChange && (
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setEditing(keyOf(year))}
-                      aria-label={t('hedgePolicy.editFor', {
-                        contractId: year.contractId,
-                        year: year.yearOfSupply,
-                      })}
-                      data-testid={`hedge-edit-${year.contractId}-${year.yearOfSupply}`}
-                    >
-                      {t(year.points ? 'hedgePolicy.edit' : 'hedgePolicy.set')}
-                    </Button>
-                  </Table.Td>
+      <TableRegion
+        id="hedge"
+        caption={t('hedgePolicy.caption')}
+        minWidth={640}
+        testId="hedge-table"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('hedgePolicy.col.year')}</Table.Th>
+            <Table.Th scope="col">{t('hedgePolicy.col.fixed')}</Table.Th>
+            <Table.Th scope="col">{t('hedgePolicy.col.corridor')}</Table.Th>
+            <Table.Th scope="col">{t('hedgePolicy.col.position')}</Table.Th>
+            <Table.Th scope="col">{t('hedgePolicy.col.next')}</Table.Th>
+            {mayChange && <Table.Th scope="col">{t('hedgePolicy.col.action')}</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {years.data.map((year) => (
+            <Table.Tr
+              key={keyOf(year)}
+              data-testid={`hedge-row-${year.contractId}-${year.yearOfSupply}`}
+            >
+              <Table.Th scope="row">
+                {year.contractId} {year.yearOfSupply}
+                <Text size="xs">{year.product}</Text>
+              </Table.Th>
+              <Table.Td>{formatPercentage(year.fixedShare, locale)}</Table.Td>
+              <Table.Td>
+                {year.corridor
+                  ? t('hedgePolicy.corridor', {
+                      min: formatPercentage(year.corridor.min, locale),
+                      max: formatPercentage(year.corridor.max, locale),
+                    })
+                  : t('hedgePolicy.noPolicy')}
+              </Table.Td>
+              <Table.Td>
+                {year.position ? (
+                  <HedgePositionBadge
+                    position={year.position}
+                    testId={`hedge-position-${year.contractId}-${year.yearOfSupply}`}
+                  />
+                ) : (
+                  '-'
                 )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Box>
+              </Table.Td>
+              <Table.Td>
+                {year.nextPoint
+                  ? t('hedgePolicy.nextPoint', {
+                      date: formatDay(year.nextPoint.date, locale),
+                      min: formatPercentage(year.nextPoint.minShare, locale),
+                    })
+                  : '-'}
+              </Table.Td>
+              {mayChange && (
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => setEditing(keyOf(year))}
+                    aria-label={t('hedgePolicy.editFor', {
+                      contractId: year.contractId,
+                      year: year.yearOfSupply,
+                    })}
+                    data-testid={`hedge-edit-${year.contractId}-${year.yearOfSupply}`}
+                  >
+                    {t(year.points ? 'hedgePolicy.edit' : 'hedgePolicy.set')}
+                  </Button>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </TableRegion>
       {edited && (
         <Paper withBorder p="md">
           <HedgePolicyForm

@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import type { FormEvent } from 'react';
+import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { ApiError, ErrorCodeSchema, NewPasswordSchema, type ErrorCode } from '@klik/api';
-import { errorMessageKey } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
+import { ErrorAlert } from '../../../shared/ui/error-alert';
+import { usePasswordForm, type PasswordFieldError } from '../../../shared/ui/use-password-form';
 import { useResetPassword } from '../api/password-reset-api';
 import { StrengthMeter } from './strength-meter';
 
 type Field = 'password' | 'repeat';
-type Errors = Partial<Record<Field, ErrorCode | 'MISMATCH'>>;
 
 function codeOf(value: string): ErrorCode {
   const parsed = ErrorCodeSchema.safeParse(value);
@@ -30,32 +30,19 @@ export function ResetPasswordForm({
 }) {
   const t = useT();
   const reset = useResetPassword();
-  const [values, setValues] = useState({ password: '', repeat: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<ErrorCode | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (attempt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  const message = (code: ErrorCode | 'MISMATCH' | undefined) =>
-    code === undefined
-      ? undefined
-      : code === 'MISMATCH'
-        ? t('resetPassword.mismatch')
-        : t(errorMessageKey(code));
+  const { form, values, setErrors, formError, setFormError, message, set, countAttempt } =
+    usePasswordForm<Field>({ password: '', repeat: '' }, 'resetPassword.mismatch');
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (reset.isPending) return;
     setFormError(null);
     const parsed = NewPasswordSchema.safeParse(values.password);
-    const next: Errors = {};
+    const next: Partial<Record<Field, PasswordFieldError>> = {};
     if (!parsed.success) next.password = codeOf(parsed.error.issues[0]?.message ?? '');
     else if (values.repeat !== values.password) next.repeat = 'MISMATCH';
     setErrors(next);
-    setAttempt((count) => count + 1);
+    countAttempt();
     if (!parsed.success || next.repeat) return;
     reset.mutate(
       { token, password: parsed.data },
@@ -66,16 +53,11 @@ export function ResetPasswordForm({
           if (code === 'RESET_LINK_INVALID') return onLinkInvalid();
           if (code.startsWith('PASSWORD_')) setErrors({ password: code });
           else setFormError('RESET_FAILED');
-          setAttempt((count) => count + 1);
+          countAttempt();
         },
       },
     );
   }
-
-  const set = (field: Field) => (event: { currentTarget: HTMLInputElement }) => {
-    const value = event.currentTarget.value;
-    setValues((old) => ({ ...old, [field]: value }));
-  };
 
   return (
     <form ref={form} noValidate onSubmit={submit} aria-label={t('resetPassword.title')}>
@@ -88,7 +70,7 @@ export function ResetPasswordForm({
             label={t('resetPassword.newPassword')}
             value={values.password}
             onChange={set('password')}
-            error={message(errors.password)}
+            error={message('password')}
             autoComplete="new-password"
             aria-describedby="reset-password-rules reset-password-strength"
             required
@@ -100,16 +82,12 @@ export function ResetPasswordForm({
           label={t('resetPassword.repeat')}
           value={values.repeat}
           onChange={set('repeat')}
-          error={message(errors.repeat)}
+          error={message('repeat')}
           autoComplete="new-password"
           required
           data-testid="repeat-password"
         />
-        {formError && (
-          <Alert color="red" role="alert" data-testid="reset-password-error">
-            {t(errorMessageKey(formError))}
-          </Alert>
-        )}
+        <ErrorAlert code={formError} testId="reset-password-error" />
         <Button type="submit" loading={reset.isPending} data-testid="reset-password-submit">
           {t('resetPassword.submit')}
         </Button>

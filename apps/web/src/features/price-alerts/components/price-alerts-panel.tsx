@@ -1,8 +1,7 @@
-import { Anchor, Card, Group, List, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
 import { useSelection } from '../../../shared/session/use-selection';
+import { DashboardListPanel } from '../../../shared/ui/dashboard-list-panel';
 import { usePriceAlerts } from '../api/price-alerts-api';
 import { PRICE_ALERTS_WEB_PATH } from '../price-alerts-paths';
 import { conditionOf, positionOf } from './price-alert-table';
@@ -25,29 +24,15 @@ function Panel({ customerId }: { customerId: number }) {
   const alerts = usePriceAlerts(customerId, { page: 0, size: PANEL_SIZE, status: 'ACTIVE' });
   if (!alerts.isSuccess || alerts.data.total === 0) return null;
   return (
-    <Card
-      withBorder
-      padding="sm"
-      data-testid="price-alerts-panel"
-      component="section"
-      aria-labelledby="price-alerts-panel-title"
-    >
-      <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4" id="price-alerts-panel-title">
-          {t('priceAlerts.panel.title')}
-        </Title>
-        <Text size="sm">{t('priceAlerts.panel.count', { count: alerts.data.total })}</Text>
-      </Group>
-      <List size="sm" spacing={2}>
-        {alerts.data.data.map((alert) => (
-          <List.Item key={alert.id} data-testid={`price-alerts-panel-${alert.id}`}>
-            {positionOf(alert, t)}: {conditionOf(alert, t, locale).toLowerCase()}
-          </List.Item>
-        ))}
-      </List>
-      <Anchor component={Link} to={PRICE_ALERTS_WEB_PATH} size="sm" mt="xs" display="inline-block">
-        {t('priceAlerts.panel.more')}
-      </Anchor>
-    </Card>
+    <DashboardListPanel
+      testId="price-alerts-panel"
+      title={t('priceAlerts.panel.title')}
+      count={t('priceAlerts.panel.count', { count: alerts.data.total })}
+      lines={alerts.data.data.map((alert) => ({
+        key: alert.id,
+        text: `${positionOf(alert, t)}: ${conditionOf(alert, t, locale).toLowerCase()}`,
+      }))}
+      more={{ to: PRICE_ALERTS_WEB_PATH, label: t('priceAlerts.panel.more') }}
+    />
   );
 }

@@ -1,12 +1,9 @@
 import { waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PriceAlertOptions, PriceAlertView, UserSession } from '@klik/api';
-import { startSession } from '../../../shared/session/session-store';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { aUserSession } from '../../../test/builders';
 import { createFakeServer, type FakeServer } from '../../../test/fake-server';
-import { renderApp, screen } from '../../../test/render-app';
+import { screen, openAs } from '../../../test/render-app';
 
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => {
@@ -60,9 +57,7 @@ function alertServer(alerts: PriceAlertView[], options: PriceAlertOptions = OPTI
 }
 
 function open(server: FakeServer, path: string, session: Partial<UserSession> = {}) {
-  startSession(aUserSession(session));
-  renderApp(server, path);
-  return userEvent.setup();
+  return openAs(server, path, session).user;
 }
 
 describe('the price alerts screen', () => {

@@ -1,9 +1,8 @@
-import { Anchor, Card, Group, List, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
 import { useSelection } from '../../../shared/session/use-selection';
+import { DashboardListPanel } from '../../../shared/ui/dashboard-list-panel';
 import { useRealtimeEvents } from '../../../shared/websocket/realtime-context';
 import { standingOrderKeys, useStandingOrders } from '../api/standing-orders-api';
 import { STANDING_ORDERS_WEB_PATH } from '../standing-orders-paths';
@@ -33,39 +32,18 @@ function Panel({ customerId }: { customerId: number }) {
   });
   if (!orders.isSuccess || orders.data.total === 0) return null;
   return (
-    <Card
-      withBorder
-      padding="sm"
-      data-testid="standing-orders-panel"
-      component="section"
-      aria-labelledby="standing-orders-panel-title"
-    >
-      <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4" id="standing-orders-panel-title">
-          {t('standingOrders.panel.title')}
-        </Title>
-        <Text size="sm">{t('standingOrders.panel.count', { count: orders.data.total })}</Text>
-      </Group>
-      <List size="sm" spacing={2}>
-        {orders.data.data.map((order) => {
-          const detail = stateDetail(order, t, locale);
-          return (
-            <List.Item key={order.id} data-testid={`standing-orders-panel-${order.id}`}>
-              {positionOf(order)}: {conditionOf(order, t, locale)}
-              {detail ? ` (${detail})` : ''}
-            </List.Item>
-          );
-        })}
-      </List>
-      <Anchor
-        component={Link}
-        to={STANDING_ORDERS_WEB_PATH}
-        size="sm"
-        mt="xs"
-        display="inline-block"
-      >
-        {t('standingOrders.panel.more')}
-      </Anchor>
-    </Card>
+    <DashboardListPanel
+      testId="standing-orders-panel"
+      title={t('standingOrders.panel.title')}
+      count={t('standingOrders.panel.count', { count: orders.data.total })}
+      lines={orders.data.data.map((order) => {
+        const detail = stateDetail(order, t, locale);
+        return {
+          key: order.id,
+          text: `${positionOf(order)}: ${conditionOf(order, t, locale)}${detail ? ` (${detail})` : ''}`,
+        };
+      })}
+      more={{ to: STANDING_ORDERS_WEB_PATH, label: t('standingOrders.panel.more') }}
+    />
   );
 }

@@ -1,12 +1,9 @@
 import { waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StandingOrder, UserSession } from '@klik/api';
-import { startSession } from '../../../shared/session/session-store';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { aUserSession } from '../../../test/builders';
 import { createFakeServer, type FakeServer } from '../../../test/fake-server';
-import { renderApp, screen } from '../../../test/render-app';
+import { screen, openAs } from '../../../test/render-app';
 
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => {
@@ -76,9 +73,7 @@ function orderServer(orders: StandingOrder[]) {
 }
 
 function open(server: FakeServer, path: string, session: Partial<UserSession> = {}) {
-  startSession(aUserSession(session));
-  renderApp(server, path);
-  return userEvent.setup();
+  return openAs(server, path, session).user;
 }
 
 describe('the standing orders screen', () => {

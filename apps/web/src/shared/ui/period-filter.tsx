@@ -1,0 +1,42 @@
+import { TextInput } from '@mantine/core';
+
+/**
+ * A list's filter on a period: its first and last day, each a date field (`filter-from`,
+ * `filter-to`); an empty one leaves that end open. Placed inside the filters' grid.
+ */
+export function PeriodFilter({
+  from,
+  to,
+  fromLabel,
+  toLabel,
+  toError,
+  onChange,
+}: {
+  from: string | undefined;
+  to: string | undefined;
+  fromLabel: string;
+  toLabel: string;
+  /** Why the period cannot be, shown at its last day. */
+  toError?: string;
+  onChange: (field: 'from' | 'to', value: string) => void;
+}) {
+  return (
+    <>
+      <TextInput
+        type="date"
+        label={fromLabel}
+        value={from ?? ''}
+        onChange={(event) => onChange('from', event.currentTarget.value)}
+        data-testid="filter-from"
+      />
+      <TextInput
+        type="date"
+        label={toLabel}
+        value={to ?? ''}
+        onChange={(event) => onChange('to', event.currentTarget.value)}
+        error={toError}
+        data-testid="filter-to"
+      />
+    </>
+  );
+}
