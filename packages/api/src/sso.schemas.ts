@@ -36,10 +36,12 @@ export type SsoStartResult = z.infer<typeof SsoStartResultSchema>;
 /**
  * POST loginOAuth2: the spec's body {code}, plus the state the provider sent back with it (the
  * sso screen reads both from its query), so the server can tell which sign-in it belongs to.
+ * Without state (the spec's body alone) it is taken only for a provider configured with
+ * SSO_<ID>_ALLOW_CODE_WITHOUT_STATE, and refused (SSO_STATE_INVALID) otherwise.
  */
 export const LoginOAuth2BodySchema = z.object({
   code: TextSchema(2048).trim().min(1),
-  state: TextSchema(512).trim().min(1),
+  state: TextSchema(512).trim().min(1).optional(),
   /** The provider's `iss` response parameter (RFC 9207), when it sends one. */
   iss: TextSchema(2048).trim().min(1).optional(),
 });

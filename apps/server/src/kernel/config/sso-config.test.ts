@@ -30,6 +30,7 @@ describe('single sign-on configuration', () => {
           clientSecret: 'acme-secret',
           customerIds: [3, 4],
           staff: false,
+          codeWithoutState: false,
         },
         {
           id: 'globex',
@@ -39,6 +40,7 @@ describe('single sign-on configuration', () => {
           clientSecret: 'globex-secret',
           customerIds: [],
           staff: true,
+          codeWithoutState: false,
         },
       ],
     });
@@ -58,6 +60,27 @@ describe('single sign-on configuration', () => {
     expect(loadConfig({}).web.ssourl).toBeNull();
     expect(loadConfig(ACME).web.ssourl).toBe('/loginoauth');
     expect(loadConfig({ ...ACME, KLIK_SSO_URL: '/elsewhere' }).web.ssourl).toBe('/elsewhere');
+  });
+
+  it('takes a code without state only for the one provider that says so, off by default', () => {
+    const read = (env: Record<string, string>) => readSsoConfig({ ...ACME, ...env }, 'http://x');
+    expect(read({}).sso.providers.map((provider) => provider.codeWithoutState)).toEqual([
+      false,
+      false,
+    ]);
+    const one = read({ SSO_GLOBEX_ALLOW_CODE_WITHOUT_STATE: 'true' });
+    expect(one.problems).toEqual([]);
+    expect(one.sso.providers.map((provider) => provider.codeWithoutState)).toEqual([false, true]);
+    expect(read({ SSO_ACME_ALLOW_CODE_WITHOUT_STATE: 'perhaps' }).problems).toEqual([
+      'SSO_ACME_ALLOW_CODE_WITHOUT_STATE: expected true or false, got "perhaps"',
+    ]);
+    expect(
+      read({ SSO_ACME_ALLOW_CODE_WITHOUT_STATE: 'yes', SSO_GLOBEX_ALLOW_CODE_WITHOUT_STATE: '1' })
+        .problems,
+    ).toEqual([
+      'SSO_GLOBEX_ALLOW_CODE_WITHOUT_STATE: only one provider may take a code without state; ' +
+        'SSO_ACME_ALLOW_CODE_WITHOUT_STATE is set too',
+    ]);
   });
 
   it('names every wrong variable', () => {

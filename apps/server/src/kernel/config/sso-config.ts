@@ -11,6 +11,12 @@ export interface SsoProviderConfig {
   customerIds: number[];
   /** Klik's own provider: it may also sign in administrators and account managers. */
   staff: boolean;
+  /**
+   * SSO_<ID>_ALLOW_CODE_WITHOUT_STATE: `POST loginOAuth2 {code}` alone (the spec's body) is
+   * exchanged at this provider, without state, browser binding, nonce or PKCE. Off by default:
+   * it opens login CSRF and code interception (docs/security.md, "The spec's form").
+   */
+  codeWithoutState: boolean;
 }
 
 export interface SsoConfig {
@@ -85,11 +91,23 @@ export function readSsoConfig(
         problems.push(`${variable('CUSTOMERS')}: "${value}" is not a customer id`);
       }
     }
-    const staffWord = read(variable('STAFF')).toLowerCase();
-    if (staffWord !== '' && !TRUE_WORDS.includes(staffWord) && !FALSE_WORDS.includes(staffWord)) {
-      problems.push(`${variable('STAFF')}: expected true or false, got "${staffWord}"`);
+    const flag = (name: string): boolean => {
+      const word = read(variable(name)).toLowerCase();
+      if (word !== '' && !TRUE_WORDS.includes(word) && !FALSE_WORDS.includes(word)) {
+        problems.push(`${variable(name)}: expected true or false, got "${word}"`);
+      }
+      return TRUE_WORDS.includes(word);
+    };
+    const staff = flag('STAFF');
+    const codeWithoutState = flag('ALLOW_CODE_WITHOUT_STATE');
+    // A code alone names no sign-in, so it names no provider either: only one may take it.
+    const other = providers.find((provider) => provider.codeWithoutState);
+    if (codeWithoutState && other) {
+      problems.push(
+        `${variable('ALLOW_CODE_WITHOUT_STATE')}: only one provider may take a code without state; ` +
+          `${ssoVariable(other.id, 'ALLOW_CODE_WITHOUT_STATE')} is set too`,
+      );
     }
-    const staff = TRUE_WORDS.includes(staffWord);
     if (customerIds.length === 0 && !staff) {
       problems.push(`${variable('CUSTOMERS')}: required unless ${variable('STAFF')} is true`);
     }
@@ -101,6 +119,7 @@ export function readSsoConfig(
       clientSecret,
       customerIds,
       staff,
+      codeWithoutState,
     });
   }
   return { sso: { redirectUrl, providers }, problems };

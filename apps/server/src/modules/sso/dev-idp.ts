@@ -49,6 +49,8 @@ export interface DevIdpOptions {
   clientId?: string;
   clientSecret?: string;
   identities?: DevIdentity[];
+  /** Default true; false stands for a provider that lets a client leave PKCE out. */
+  pkceRequired?: boolean;
 }
 
 export interface DevIdp {
@@ -82,7 +84,7 @@ function configuration(options: DevIdpOptions, identities: DevIdentity[]): Confi
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
-    pkce: { required: () => true },
+    pkce: { required: () => options.pkceRequired ?? true },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     scopes: ['openid', 'email', 'profile'],
     features: { devInteractions: { enabled: false } },

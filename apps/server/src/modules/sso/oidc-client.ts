@@ -78,24 +78,38 @@ export class OidcClients {
     return { url, checks };
   }
 
-  /** Exchanges the code; throws when the provider refuses it or any check fails. */
+  /**
+   * Exchanges the code; throws when the provider refuses it or any check fails. Checks null: the
+   * spec's code alone (SSO_<ID>_ALLOW_CODE_WITHOUT_STATE), exchanged without PKCE verifier and
+   * with no state or nonce expected; the ID token's issuer, audience, expiry and signature are
+   * checked all the same.
+   */
   async exchange(
     provider: SsoProviderConfig,
-    response: { code: string; state: string; iss?: string | undefined },
-    checks: SsoChecks,
+    response: { code: string; state?: string | undefined; iss?: string | undefined },
+    checks: SsoChecks | null,
   ): Promise<VerifiedIdentity> {
     const config = await this.configuration(provider);
     const callback = new URL(this.redirectUrl);
     callback.search = '';
     callback.searchParams.set('code', response.code);
-    callback.searchParams.set('state', response.state);
-    if (response.iss !== undefined) callback.searchParams.set('iss', response.iss);
-    const tokens = await client.authorizationCodeGrant(config, callback, {
-      pkceCodeVerifier: checks.codeVerifier,
-      expectedState: checks.state,
-      expectedNonce: checks.nonce,
-      idTokenExpected: true,
-    });
+    if (checks !== null) callback.searchParams.set('state', checks.state);
+    // The spec's body carries no `iss` (RFC 9207). A code alone goes only to the one provider
+    // configured to take it (sso-config.ts), so no other provider can have mixed one up with it.
+    const iss = response.iss ?? (checks === null ? config.serverMetadata().issuer : undefined);
+    if (iss !== undefined) callback.searchParams.set('iss', iss);
+    const tokens = await client.authorizationCodeGrant(
+      config,
+      callback,
+      checks === null
+        ? { idTokenExpected: true }
+        : {
+            pkceCodeVerifier: checks.codeVerifier,
+            expectedState: checks.state,
+            expectedNonce: checks.nonce,
+            idTokenExpected: true,
+          },
+    );
     const claims = tokens.claims();
     if (!claims) throw new Error('no ID token');
     let { email, email_verified: emailVerified } = claims;

@@ -38,11 +38,16 @@ afterEach(async () => {
 });
 
 /** The portal with one provider serving one customer, whose users eva and bram are. */
-async function portal(options: { linkByEmail: boolean }): Promise<{ eva: BuiltUser }> {
+async function portal(options: {
+  linkByEmail: boolean;
+  provider?: DevIdp;
+  env?: Record<string, string>;
+}): Promise<{ eva: BuiltUser }> {
   t = await buildTestApp({
     env: {
+      ...options.env,
       SSO_PROVIDERS: 'acme',
-      SSO_ACME_ISSUER: idp.issuer,
+      SSO_ACME_ISSUER: (options.provider ?? idp).issuer,
       SSO_ACME_CLIENT_ID: DEV_IDP_CLIENT_ID,
       SSO_ACME_CLIENT_SECRET: DEV_IDP_CLIENT_SECRET,
       SSO_ACME_CUSTOMERS: '2147483647',
@@ -256,5 +261,77 @@ describe('single sign-on against a real OpenID Connect provider', () => {
     expect((await signIn('eva')).response.statusCode).toBe(403);
     const reasons = (await ssoAudit()).map((row) => row.details.reason ?? row.outcome);
     expect(reasons).toEqual(['success', 'disabled', 'no active customer served by provider']);
+  });
+});
+
+describe("the spec's body {code} alone", () => {
+  let lenient: DevIdp;
+  beforeAll(async () => {
+    // A provider that lets a client leave PKCE out, as a client written from the spec does.
+    lenient = await startDevIdp({
+      port: 0,
+      redirectUris: [REDIRECT_URL],
+      identities,
+      pkceRequired: false,
+    });
+  });
+  afterAll(async () => {
+    await lenient.close();
+  });
+
+  /** What a client written from the spec does: client id, response_type code, state, redirect_uri. */
+  async function codeFromSpecClient(login: string): Promise<string> {
+    const discovery = await fetch(`${lenient.issuer}/.well-known/openid-configuration`);
+    const { authorization_endpoint: endpoint } = (await discovery.json()) as {
+      authorization_endpoint: string;
+    };
+    const url = new URL(endpoint);
+    url.search = new URLSearchParams({
+      client_id: DEV_IDP_CLIENT_ID,
+      response_type: 'code',
+      scope: 'openid email',
+      state: 'the-clients-own-state',
+      redirect_uri: REDIRECT_URL,
+    }).toString();
+    return (await signInAtProvider(url.href, login)).code;
+  }
+
+  const loginWithCode = (code: string) =>
+    t.app.inject({ method: 'POST', url: SSO_PATHS.loginOAuth2, payload: { code } });
+
+  it('is refused by default: no state, no sign-in of this browser (SSO_STATE_INVALID)', async () => {
+    await portal({ linkByEmail: true, provider: lenient });
+    const response = await loginWithCode(await codeFromSpecClient('eva'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'SSO_STATE_INVALID' });
+    expect(await t.db.selectFrom('sessions').select('id').execute()).toEqual([]);
+  });
+
+  it('signs in at the provider configured with SSO_<ID>_ALLOW_CODE_WITHOUT_STATE', async () => {
+    const { eva } = await portal({
+      linkByEmail: true,
+      provider: lenient,
+      env: { SSO_ACME_ALLOW_CODE_WITHOUT_STATE: 'true' },
+    });
+    const code = await codeFromSpecClient('eva');
+    const response = await loginWithCode(code);
+    expect(response.statusCode, JSON.stringify(await ssoAudit())).toBe(200);
+    expect(UserSessionSchema.parse(response.json())).toMatchObject({ username: 'eva' });
+    expect(await t.db.selectFrom('sso_identities').select('user_id').execute()).toEqual([
+      { user_id: eva.id },
+    ]);
+    // The provider still refuses the code a second time; a body with a state still takes the
+    // state checks.
+    expect((await loginWithCode(code)).json()).toMatchObject({ code: 'SSO_FAILED' });
+    const withState = await t.app.inject({
+      method: 'POST',
+      url: SSO_PATHS.loginOAuth2,
+      payload: { code: await codeFromSpecClient('eva'), state: 'the-clients-own-state' },
+    });
+    expect(withState.json()).toMatchObject({ code: 'SSO_STATE_INVALID' });
+    expect(await ssoAudit()).toMatchObject([
+      { outcome: 'success', details: { method: 'sso', provider: 'acme', withoutState: true } },
+      { outcome: 'failure', details: { reason: expect.stringMatching(/^exchange refused/) } },
+    ]);
   });
 });

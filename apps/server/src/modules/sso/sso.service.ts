@@ -127,7 +127,13 @@ export class SsoService {
         action: 'login',
         outcome: 'success',
         subject: user.username,
-        details: { method: 'sso', provider: provider.id, linkedByEmail },
+        details: {
+          method: 'sso',
+          provider: provider.id,
+          linkedByEmail,
+          // The spec's code alone: nothing tied it to this browser (docs/security.md).
+          ...(body.state === undefined ? { withoutState: true } : {}),
+        },
         ip: request.ip,
         customerIds,
       });
@@ -157,6 +163,7 @@ export class SsoService {
     body: LoginOAuth2Body,
     browserSecret: string | undefined,
   ): Promise<{ provider: SsoProviderConfig; identity: VerifiedIdentity }> {
+    if (body.state === undefined) return this.verifyCodeAlone(body);
     const now = this.deps.now();
     const login = await takeSsoLogin(this.deps.db, sha256(body.state), now);
     // The state checks have their own code: the user can do something about it (start again, in
@@ -181,6 +188,26 @@ export class SsoService {
     } catch (error) {
       // The provider's or openid-client's words (invalid_grant, nonce mismatch, ...) go to the
       // log and the audit; the browser only learns that it did not work.
+      this.deps.log.warn({ err: error, provider: provider.id }, 'SSO code exchange refused');
+      throw new SsoRefusal('SSO_FAILED', `exchange refused: ${describe(error)}`, facts);
+    }
+  }
+
+  /**
+   * The spec's body {code} alone: exchanged at the one provider configured to take it
+   * (SSO_<ID>_ALLOW_CODE_WITHOUT_STATE), with nothing binding it to a sign-in of this browser.
+   * Without such a provider it is a state check that failed: there is no state.
+   */
+  private async verifyCodeAlone(
+    body: LoginOAuth2Body,
+  ): Promise<{ provider: SsoProviderConfig; identity: VerifiedIdentity }> {
+    const provider = this.deps.sso.providers.find((candidate) => candidate.codeWithoutState);
+    if (!provider) throw new SsoRefusal('SSO_STATE_INVALID', 'no state');
+    const facts = { provider: provider.id };
+    try {
+      const identity = await this.deps.clients.exchange(provider, body, null);
+      return { provider, identity };
+    } catch (error) {
       this.deps.log.warn({ err: error, provider: provider.id }, 'SSO code exchange refused');
       throw new SsoRefusal('SSO_FAILED', `exchange refused: ${describe(error)}`, facts);
     }
