@@ -9,7 +9,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   VALIDATION_FAILED: 400,
-  XSRF_MISMATCH: 403,
+  // Not 403: a spec client reads a 403 on login as a wrong password (spec section 8).
+  XSRF_MISMATCH: 400,
   INTERNAL: 500,
   SHUTTING_DOWN: 503,
   DC_10: 409,

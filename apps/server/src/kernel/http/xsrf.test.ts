@@ -50,9 +50,43 @@ describe('XSRF protection', () => {
         headers,
         payload: { username: user.username, password: user.password },
       });
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ code: 'XSRF_MISMATCH' });
+      // Not 403: a client written from the spec reads a 403 on login as a wrong password.
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'XSRF_MISMATCH',
+        message: 'Het beveiligingstoken ontbreekt of klopt niet. Vernieuw de pagina.',
+      });
+      expect(response.json().message).not.toMatch(/wachtwoord/i);
     }
+  });
+
+  it('words the refusal in English for an en request, not as a wrong password', async () => {
+    const user = await createUser(t.db);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/rest/authentication/login',
+      cookies: { 'XSRF-TOKEN': 'cookie-value' },
+      headers: { locale: 'en' },
+      payload: { username: user.username, password: user.password },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 'XSRF_MISMATCH',
+      message: 'The security token is missing or wrong. Please reload the page.',
+    });
+  });
+
+  it('keeps 403 INVALID_CREDENTIALS for a wrong password with a matching token', async () => {
+    const user = await createUser(t.db);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/rest/authentication/login',
+      cookies: { 'XSRF-TOKEN': 'cookie-value' },
+      headers: { 'x-xsrf-token': 'cookie-value', locale: 'en' },
+      payload: { username: user.username, password: 'wrong-password' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
   });
 
   it('accepts the request when the header echoes the cookie', async () => {

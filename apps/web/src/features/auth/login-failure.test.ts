@@ -10,11 +10,13 @@ describe('login failure message', () => {
     });
   });
 
-  it('an XSRF refusal (also a 403) is not read as a wrong password', () => {
-    expect(loginFailure(new ApiError(403, 'XSRF_MISMATCH', 'x'))).toEqual({
-      kind: 'message',
-      key: 'error.xsrfMismatch',
-    });
+  it('an XSRF refusal is not read as a wrong password', () => {
+    for (const status of [400, 403]) {
+      expect(loginFailure(new ApiError(status, 'XSRF_MISMATCH', 'x'))).toEqual({
+        kind: 'message',
+        key: 'login.error.xsrfMismatch',
+      });
+    }
   });
 
   it("429 shows the server's own message", () => {

@@ -21,9 +21,11 @@ export function loginFailure(error: unknown): LoginFailure {
     if (error.code === 'SECOND_FACTOR_INVALID') {
       return { kind: 'message', key: 'error.secondFactorInvalid' };
     }
-    // A refused XSRF token is a 403 too, but the password was never checked: saying it was wrong
-    // would send the user looking for a typo instead of reloading the page.
-    if (error.code === 'XSRF_MISMATCH') return { kind: 'message', key: 'error.xsrfMismatch' };
+    // A refused XSRF token (400): the password was never checked, so saying it was wrong would
+    // send the user looking for a typo; "not possible to login" and a reload hint instead.
+    if (error.code === 'XSRF_MISMATCH') {
+      return { kind: 'message', key: 'login.error.xsrfMismatch' };
+    }
     if (error.status === 403) return { kind: 'message', key: 'login.error.invalidCredentials' };
     // The server words the lock-out in the request's locale, with the waiting time.
     if (error.status === 429) {

@@ -121,12 +121,14 @@ describe('login screen', () => {
   it('an XSRF refusal asks to reload the page instead of blaming the password', async () => {
     const server = createFakeServer({ users });
     server.on('POST', AUTH_PATHS.login, () => ({
-      status: 403,
+      status: 400,
       body: { code: 'XSRF_MISMATCH', message: 'x' },
     }));
     const { user } = await openLogin('/login', server);
     await logIn(user, 'jansen', 'geheim');
-    expect(await screen.findByTestId('login-error')).toHaveTextContent(/Vernieuw de pagina/);
+    const error = await screen.findByTestId('login-error');
+    expect(error).toHaveTextContent(/Inloggen niet mogelijk/);
+    expect(error).toHaveTextContent(/Vernieuw de pagina/);
     expect(screen.queryByText('Ongeldige gebruikersnaam of wachtwoord')).not.toBeInTheDocument();
   });
 
