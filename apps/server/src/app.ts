@@ -18,6 +18,7 @@ import { registerCompression } from './kernel/http/compression';
 import { contentSecurityPolicy } from './kernel/http/content-security-policy';
 import { registerErrorHandler } from './kernel/http/error-handler';
 import { registerJsonBody } from './kernel/http/json-body';
+import { documentPasswordChangeRequired } from './kernel/auth/auth-guards';
 import { registerNoStore } from './kernel/http/no-store';
 import { refuseWhileClosing } from './kernel/http/refuse-while-closing';
 import { registerXsrf } from './kernel/http/xsrf';
@@ -104,6 +105,7 @@ export async function buildApp(
   app.decorateRequest('auth', null);
   registerErrorHandler(app);
   registerJsonBody(app);
+  documentPasswordChangeRequired(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {

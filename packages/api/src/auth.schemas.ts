@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, TextSchema } from './bounded.schemas';
+import { ErrorBodySchema } from './errors';
 import { LocaleSchema } from './locale.schemas';
 import {
   LOGIN_PASSWORD_MAX_LENGTH,
@@ -93,7 +94,15 @@ export const UserSessionSchema = z.object({
    * (POST changePassword) before anything else; every other call answers PASSWORD_CHANGE_REQUIRED
    * until then. Absent means false.
    */
-  mustChangePassword: z.boolean().optional(),
+  mustChangePassword: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        'true: the password is an initial one. Until POST /rest/authentication/changePassword ' +
+        'succeeds with this token, every other call but setLocale and logout answers 428 ' +
+        'PASSWORD_CHANGE_REQUIRED. Absent means false.',
+    }),
   /**
    * A customer user who manages their own company's users (editusers, addviewonlyuser; the
    * userManager of docs/permissions.md). Absent means false.
@@ -114,3 +123,25 @@ export const ChangePasswordBodySchema = z.object({
   newPassword: NewPasswordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+/**
+ * HTTP status of PASSWORD_CHANGE_REQUIRED: 428 Precondition Required, so a client tells "change
+ * the initial password first" from a refused right (403) by the status alone (docs/security.md).
+ */
+export const PASSWORD_CHANGE_REQUIRED_STATUS = 428;
+
+/** The answer of every call a session with an initial password may not make yet. */
+export const PasswordChangeRequiredSchema = ErrorBodySchema.extend({
+  code: z.literal('PASSWORD_CHANGE_REQUIRED'),
+}).meta({
+  description:
+    'The session signed in with an initial password (its mustChangePassword is true). The way ' +
+    'out: POST /rest/authentication/changePassword { currentPassword, newPassword } with the same ' +
+    'token (204); the session is then served as usual.',
+});
+
+/** The answer of a sign-in with a wrong username or password (spec section 8: 403). */
+export const InvalidCredentialsSchema = ErrorBodySchema.meta({
+  description:
+    "code INVALID_CREDENTIALS: wrong username or password ('Invalid username and password').",
+});

@@ -1,5 +1,13 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { principalOf, reachOf, type Action, type Reach, type Role } from '@klik/api';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import {
+  PasswordChangeRequiredSchema,
+  PASSWORD_CHANGE_REQUIRED_STATUS,
+  principalOf,
+  reachOf,
+  type Action,
+  type Reach,
+  type Role,
+} from '@klik/api';
 import { AppError } from '../http/app-error';
 import type { AuthContext, Authenticator } from './auth-context';
 import { tokenFromAuthorizationHeader } from './session-token';
@@ -39,8 +47,37 @@ export function reachOfCaller(auth: AuthContext, action: Action): Reach {
   );
 }
 
+// Every guard createAuthGuards made, so the OpenAPI document can name the refusals of the routes
+// they guard.
+const sessionGuards = new WeakSet<object>();
+
+function guard(handler: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
+  sessionGuards.add(handler);
+  return handler;
+}
+
+/**
+ * Publishes the way out of an initial password in the OpenAPI document: every route behind a
+ * session guard, but those a session with an initial password may call (changePassword,
+ * setLocale), names the 428 PASSWORD_CHANGE_REQUIRED answer and what to do about it. Registered
+ * before the modules, so it sees each of their routes.
+ */
+export function documentPasswordChangeRequired(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const handlers = [route.preHandler ?? []].flat();
+    if (!handlers.some((handler) => sessionGuards.has(handler))) return;
+    if (route.config?.allowWithInitialPassword) return;
+    const schema = route.schema ?? {};
+    const response = (schema.response ?? {}) as Record<string | number, unknown>;
+    route.schema = {
+      ...schema,
+      response: { ...response, [PASSWORD_CHANGE_REQUIRED_STATUS]: PasswordChangeRequiredSchema },
+    };
+  });
+}
+
 export function createAuthGuards(auth: Authenticator): AuthGuards {
-  const requireAuth: preHandlerAsyncHookHandler = async (request) => {
+  const requireAuth: preHandlerAsyncHookHandler = guard(async (request) => {
     const token = tokenFromAuthorizationHeader(request.headers.authorization);
     // Reads may use a session read a moment ago; a state change always reads it (and the user's
     // rights) from the database, so a revoked right stops the very next click.
@@ -54,16 +91,16 @@ export function createAuthGuards(auth: Authenticator): AuthGuards {
       throw new AppError('SECOND_FACTOR_SETUP_REQUIRED');
     }
     request.auth = context;
-  };
+  });
   const requireRole = (...roles: Role[]): preHandlerAsyncHookHandler =>
-    async function (this: unknown, request, reply) {
+    guard(async function (this: unknown, request, reply) {
       await requireAuth.call(this as never, request, reply);
       if (!roles.includes(sessionOf(request).user.role)) throw new AppError('FORBIDDEN');
-    };
+    });
   const requirePermission = (action: Action): preHandlerAsyncHookHandler =>
-    async function (this: unknown, request, reply) {
+    guard(async function (this: unknown, request, reply) {
       await requireAuth.call(this as never, request, reply);
       if (reachOfCaller(sessionOf(request), action) === 'none') throw new AppError('FORBIDDEN');
-    };
+    });
   return { requireAuth, requireRole, requirePermission };
 }

@@ -78,7 +78,7 @@ describe(`users on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const session = UserSessionSchema.parse(signIn.json());
     expect(session.mustChangePassword).toBe(true);
     const blocked = await call(w, session.token, 'GET', `/rest/contractData/${w.own.id}`);
-    expect(blocked.statusCode).toBe(403);
+    expect(blocked.statusCode).toBe(428);
     expect(codeOf(blocked)).toBe('PASSWORD_CHANGE_REQUIRED');
 
     const tooShort = await call(w, session.token, 'POST', AUTH_PATHS.changePassword, {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ChangePasswordBodySchema,
+  InvalidCredentialsSchema,
   LiftLoginThrottleBodySchema,
   LiftLoginThrottleResultSchema,
   LocaleSchema,
@@ -38,8 +39,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: {
         tags: ['authentication'],
         summary: 'Sign in with username and password',
+        description:
+          '403 INVALID_CREDENTIALS: wrong username or password. A session whose ' +
+          'mustChangePassword is true must first POST /rest/authentication/changePassword with ' +
+          'its token; until then every other call but setLocale and logout answers 428 ' +
+          'PASSWORD_CHANGE_REQUIRED.',
         body: LoginBodySchema,
-        response: { 200: UserSessionSchema },
+        response: { 200: UserSessionSchema, 403: InvalidCredentialsSchema },
       },
     },
     async (request) =>
@@ -92,6 +98,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags: ['authentication'],
         summary:
           "Change the signed-in user's password (also an initial one); their other sessions end",
+        description:
+          'The way out of an initial password: a session signed in with mustChangePassword ' +
+          'true may call this (and setLocale, logout) only; after the 204 the same token is ' +
+          'served everywhere.',
         security: [{ session: [] }],
         body: ChangePasswordBodySchema,
         response: { 204: z.null() },
