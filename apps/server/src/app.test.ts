@@ -24,7 +24,7 @@ beforeAll(async () => {
       WEB_DIST_DIR: webDist,
       KLIK_TITLE: 'Energie Klik',
       KLIK_CURRENCY_SYMBOL: '€',
-      KLIK_SSO_URL: 'https://sso.example/authorize',
+      KLIK_SSO_URL: '/sso-elsewhere',
       KLIK_STYLESHEET_URL: 'https://cdn.example/brand.css',
     }),
   });
@@ -57,7 +57,7 @@ describe('GET /env.json', () => {
       displayDisclaimer: true,
       displayHelp: true,
       isDebugMode: false,
-      ssourl: 'https://sso.example/authorize',
+      ssourl: '/sso-elsewhere',
     });
   });
 });

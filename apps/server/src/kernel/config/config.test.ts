@@ -128,7 +128,7 @@ describe('loadConfig', () => {
         KLIK_TITLE: 'Energie Klik',
         KLIK_LOCALE: 'en',
         KLIK_DEBUG: 'yes',
-        KLIK_SSO_URL: 'https://sso.example/authorize',
+        KLIK_SSO_URL: '/sso-elsewhere',
         KLIK_STYLESHEET_URL: 'https://cdn.example/brand.css',
       },
       { cwd: '/srv' },
@@ -146,7 +146,7 @@ describe('loadConfig', () => {
       title: 'Energie Klik',
       locale: 'en',
       isDebugMode: true,
-      ssourl: 'https://sso.example/authorize',
+      ssourl: '/sso-elsewhere',
       stylesheetUrl: 'https://cdn.example/brand.css',
     });
   });

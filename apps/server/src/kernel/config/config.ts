@@ -10,7 +10,7 @@ import {
   type MarketFeedKind,
   type SmsGatewayKind,
 } from './config-env';
-import { readSsoConfig, type SsoConfig } from './sso-config';
+import { readSsoConfig, ssoUrlProblems, type SsoConfig } from './sso-config';
 
 export type { MarketFeedKind, SmsGatewayKind } from './config-env';
 
@@ -227,7 +227,7 @@ export function loadConfig(
   // The portal's address as users reach it: e-mail links and the single sign-on redirect.
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const { sso, problems: ssoProblems } = readSsoConfig(env, publicUrl);
-  problems.push(...ssoProblems);
+  problems.push(...ssoProblems, ...ssoUrlProblems(e.KLIK_SSO_URL, sso));
   if (e.METRICS === false && (e.METRICS_PORT !== 0 || e.METRICS_TOKEN !== null)) {
     problems.push('METRICS: is off, so METRICS_PORT and METRICS_TOKEN would do nothing');
   }

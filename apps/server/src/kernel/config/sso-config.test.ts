@@ -83,6 +83,59 @@ describe('single sign-on configuration', () => {
     ]);
   });
 
+  it('refuses an absolute KLIK_SSO_URL that could not sign anyone in, naming it', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return error instanceof ConfigError ? error.problems : [String(error)];
+      }
+    };
+    const authorize = (query: Record<string, string>) =>
+      `https://login.acme.example/auth?${new URLSearchParams(query).toString()}`;
+    const good = {
+      client_id: 'klik',
+      response_type: 'code',
+      scope: 'openid email',
+      redirect_uri: 'https://klik.example/sso',
+      state: 'fixed',
+    };
+    const base = { ...ACME, PUBLIC_URL: 'https://klik.example' };
+    // Without a provider that takes the code alone, no sign-in could be checked.
+    expect(problems({ ...base, KLIK_SSO_URL: authorize(good) })).toEqual([
+      expect.stringMatching(
+        /^KLIK_SSO_URL: an absolute address .*SSO_<ID>_ALLOW_CODE_WITHOUT_STATE/,
+      ),
+    ]);
+    expect(problems({ KLIK_SSO_URL: 'ftp://sso.example/x' })).toEqual([
+      'KLIK_SSO_URL: an absolute address must start with http:// or https://',
+    ]);
+    const codeAlone = { ...base, SSO_ACME_ALLOW_CODE_WITHOUT_STATE: 'true' };
+    expect(loadConfig({ ...codeAlone, KLIK_SSO_URL: authorize(good) }).web.ssourl).toBe(
+      authorize(good),
+    );
+    expect(
+      problems({
+        ...codeAlone,
+        KLIK_SSO_URL: authorize({
+          ...good,
+          client_id: 'other',
+          redirect_uri: 'http://localhost:3000/sso',
+          scope: 'email',
+          nonce: 'n',
+        }),
+      }),
+    ).toEqual([
+      'KLIK_SSO_URL: needs client_id=klik in its query (got other)',
+      'KLIK_SSO_URL: needs redirect_uri=https://klik.example/sso in its query (got http://localhost:3000/sso)',
+      'KLIK_SSO_URL: needs a scope with openid in its query, for an ID token',
+      'KLIK_SSO_URL: must not carry nonce: nothing could check it on the return',
+    ]);
+    // A path of the web stays what it was.
+    expect(loadConfig({ KLIK_SSO_URL: '/elsewhere' }).web.ssourl).toBe('/elsewhere');
+  });
+
   it('names every wrong variable', () => {
     const problems = (env: Record<string, string>) => {
       try {

@@ -124,3 +124,45 @@ export function readSsoConfig(
   }
   return { sso: { redirectUrl, providers }, problems };
 }
+
+/**
+ * KLIK_SSO_URL as an absolute address: the web sends the browser straight to the provider with it
+ * and posts the spec's {code} alone on return, never calling sso/start. That works only with the
+ * provider that takes a code without state, and only when the address asks that provider for a
+ * code for Klik's client and /sso; anything else would fail at every sign-in, so the start
+ * refuses it here, naming the variable.
+ */
+export function ssoUrlProblems(ssourl: string | undefined | null, sso: SsoConfig): string[] {
+  if (!ssourl || !/^[a-z][a-z0-9+.-]*:/i.test(ssourl)) return [];
+  const name = 'KLIK_SSO_URL';
+  if (!httpUrl(ssourl)) return [`${name}: an absolute address must start with http:// or https://`];
+  const provider = sso.providers.find((candidate) => candidate.codeWithoutState);
+  if (!provider) {
+    return [
+      `${name}: an absolute address sends the browser to the provider without Klik's state and ` +
+        'PKCE, so no sign-in could be checked; leave it unset (/loginoauth, the safe flow), or set ' +
+        'SSO_<ID>_ALLOW_CODE_WITHOUT_STATE=true for that provider (docs/security.md)',
+    ];
+  }
+  const query = new URL(ssourl).searchParams;
+  const problems: string[] = [];
+  const requireParameter = (parameter: string, value: string) => {
+    if (query.get(parameter) !== value) {
+      problems.push(
+        `${name}: needs ${parameter}=${value} in its query (got ${query.get(parameter) ?? 'none'})`,
+      );
+    }
+  };
+  requireParameter('client_id', provider.clientId);
+  requireParameter('response_type', 'code');
+  requireParameter('redirect_uri', sso.redirectUrl);
+  if (!(query.get('scope') ?? '').split(' ').includes('openid')) {
+    problems.push(`${name}: needs a scope with openid in its query, for an ID token`);
+  }
+  for (const parameter of ['nonce', 'code_challenge']) {
+    if (query.has(parameter)) {
+      problems.push(`${name}: must not carry ${parameter}: nothing could check it on the return`);
+    }
+  }
+  return problems;
+}

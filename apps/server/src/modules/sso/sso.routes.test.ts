@@ -279,8 +279,8 @@ describe("the spec's body {code} alone", () => {
     await lenient.close();
   });
 
-  /** What a client written from the spec does: client id, response_type code, state, redirect_uri. */
-  async function codeFromSpecClient(login: string): Promise<string> {
+  /** The authorise address a client written from the spec is sent to (an absolute ssourl). */
+  async function specAuthorizeUrl(): Promise<string> {
     const discovery = await fetch(`${lenient.issuer}/.well-known/openid-configuration`);
     const { authorization_endpoint: endpoint } = (await discovery.json()) as {
       authorization_endpoint: string;
@@ -293,8 +293,33 @@ describe("the spec's body {code} alone", () => {
       state: 'the-clients-own-state',
       redirect_uri: REDIRECT_URL,
     }).toString();
-    return (await signInAtProvider(url.href, login)).code;
+    return url.href;
   }
+
+  /** What a client written from the spec does: client id, response_type code, state, redirect_uri. */
+  async function codeFromSpecClient(login: string): Promise<string> {
+    return (await signInAtProvider(await specAuthorizeUrl(), login)).code;
+  }
+
+  it('works end to end from an absolute ssourl, the provider’s authorise address', async () => {
+    const ssourl = await specAuthorizeUrl();
+    await portal({
+      linkByEmail: true,
+      provider: lenient,
+      env: { SSO_ACME_ALLOW_CODE_WITHOUT_STATE: 'true', KLIK_SSO_URL: ssourl },
+    });
+    const env = await t.app.inject({ method: 'GET', url: SYSTEM_PATHS.env });
+    expect(env.json()).toMatchObject({ ssourl });
+    // The browser goes there as it is, and comes back to /sso with a code (and iss).
+    const { code, iss } = await signInAtProvider(ssourl, 'eva');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: SSO_PATHS.loginOAuth2,
+      payload: { code, iss },
+    });
+    expect(response.statusCode, JSON.stringify(await ssoAudit())).toBe(200);
+    expect(UserSessionSchema.parse(response.json())).toMatchObject({ username: 'eva' });
+  });
 
   const loginWithCode = (code: string) =>
     t.app.inject({ method: 'POST', url: SSO_PATHS.loginOAuth2, payload: { code } });

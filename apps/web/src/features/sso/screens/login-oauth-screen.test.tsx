@@ -76,13 +76,37 @@ describe('loginoauth screen', () => {
     expect(screen.queryByTestId('sso-error')).not.toBeInTheDocument();
   });
 
-  it('goes straight to an absolute ssourl, the provider’s own authorise address', async () => {
-    const server = portal([], 'https://sso.example/authorize');
+  it('goes straight to an absolute ssourl, the provider’s own authorise address, with a state of this tab', async () => {
+    const ssourl = `https://sso.example/authorize?client_id=klik&response_type=code&state=fixed&redirect_uri=${encodeURIComponent(`${window.location.origin}/sso`)}`;
+    const server = portal([], ssourl);
     renderApp(server, '/loginoauth');
-    await waitFor(() =>
-      expect(redirectBrowser).toHaveBeenCalledWith('https://sso.example/authorize'),
-    );
+    await waitFor(() => expect(redirectBrowser).toHaveBeenCalledTimes(1));
+    const sent = new URL(vi.mocked(redirectBrowser).mock.calls[0]?.[0] ?? '');
+    expect(`${sent.origin}${sent.pathname}`).toBe('https://sso.example/authorize');
+    expect(sent.searchParams.get('client_id')).toBe('klik');
+    const state = sent.searchParams.get('state') ?? '';
+    expect(state).toMatch(/^[\w-]{43}$/);
+    expect(window.sessionStorage.getItem('klik.sso.state')).toBe(state);
     expect(server.callsTo('POST', SSO_PATHS.start)).toHaveLength(0);
+  });
+
+  it('reaches an absolute ssourl from the login screen through loginoauth', async () => {
+    renderApp(portal([], 'https://sso.example/authorize?client_id=klik'), '/login');
+    const link = await screen.findByRole('link', { name: 'Inloggen met single sign-on' });
+    expect(link).toHaveAttribute('href', '/loginoauth');
+    await userEvent.setup().click(link);
+    await waitFor(() => expect(redirectBrowser).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(redirectBrowser).mock.calls[0]?.[0]).toMatch(
+      /^https:\/\/sso\.example\/authorize\?client_id=klik&state=[\w-]{43}$/,
+    );
+  });
+
+  it('leaves for an absolute ssourl from the origin of its redirect_uri', async () => {
+    const ssourl = `https://sso.example/authorize?client_id=klik&redirect_uri=${encodeURIComponent('http://portal.example/sso')}`;
+    renderApp(portal([], ssourl), '/loginoauth');
+    await waitFor(() =>
+      expect(redirectBrowser).toHaveBeenCalledWith('http://portal.example/loginoauth'),
+    );
   });
 
   it('shows the unavailable message when the server cannot start a sign-in', async () => {

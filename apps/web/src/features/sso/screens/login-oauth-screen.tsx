@@ -9,11 +9,12 @@ import { useSsoProviders, useStartSso } from '../api/sso-api';
 import { SsoBusy, SsoPanel } from '../components/sso-panel';
 import { redirectBrowser } from '../browser-redirect';
 import { isExternalSsoUrl, ssoFailureKey, ssoStartAddress } from '../sso-failure';
+import { externalAuthorizeAddress, externalReturnUrl } from '../external-sso';
 
 /**
  * loginoauth (spec section 2): says the user is being sent to single sign-on and sends them at
  * once: to the provider's address the server made (state, nonce, PKCE), or, when ssourl is an
- * absolute address of the provider itself, there. With several providers and none named in
+ * absolute address of the provider itself, there, with a state of this tab (external-sso.ts). With several providers and none named in
  * `?provider=`, the user picks one. Opened at another origin than the one the provider sends back
  * to (127.0.0.1 for localhost), it first moves the browser to loginoauth there.
  */
@@ -55,7 +56,13 @@ export function LoginOAuthScreen() {
 
   useEffect(() => {
     if (external !== null) {
-      redirectBrowser(external);
+      // Its own state is kept in this tab: leave from the origin the provider sends back to.
+      const returnUrl = externalReturnUrl(external);
+      const there =
+        returnUrl === null
+          ? null
+          : ssoStartAddress(returnUrl, window.location.origin, searchParams);
+      redirectBrowser(there ?? externalAuthorizeAddress(external));
       return;
     }
     if (moveTo !== null) {

@@ -113,6 +113,30 @@ describe('sso screen', () => {
     expect(server.callsTo('POST', SSO_PATHS.loginOAuth2)).toHaveLength(0);
   });
 
+  it('after an absolute ssourl sends the spec’s {code} alone, once the state of this tab came back', async () => {
+    const ssourl = 'https://idp.example/auth?client_id=klik&response_type=code';
+    const server = createFakeServer({ env: { ssourl } });
+    server.on('POST', SSO_PATHS.loginOAuth2, () => ({ status: 200, body: customer }));
+    window.sessionStorage.setItem('klik.sso.state', 'tab-state');
+    renderApp(server, '/sso?code=the-code&state=tab-state');
+    await screen.findByTestId('screen-dashboard');
+    expect(JSON.parse(server.callsTo('POST', SSO_PATHS.loginOAuth2)[0]?.body ?? '{}')).toEqual({
+      code: 'the-code',
+    });
+    expect(window.sessionStorage.getItem('klik.sso.state')).toBeNull();
+  });
+
+  it('after an absolute ssourl refuses a code that came back with another state', async () => {
+    const server = createFakeServer({
+      env: { ssourl: 'https://idp.example/auth?client_id=klik' },
+    });
+    server.on('POST', SSO_PATHS.loginOAuth2, () => ({ status: 200, body: customer }));
+    window.sessionStorage.setItem('klik.sso.state', 'tab-state');
+    renderApp(server, '/sso?code=planted&state=someone-elses');
+    expect(await screen.findByTestId('sso-error')).toHaveTextContent('Begin opnieuw.');
+    expect(server.callsTo('POST', SSO_PATHS.loginOAuth2)).toHaveLength(0);
+  });
+
   it('warns Internet Explorer users', async () => {
     vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(
       'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko',

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Stack } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApiClient } from '../../../shared/api/use-api-client';
@@ -10,12 +10,15 @@ import { IeWarning } from '../../../shared/ui/ie-warning';
 import { PublicPage } from '../../../shared/ui/public-page';
 import { useLoginOAuth2 } from '../api/sso-api';
 import { SsoBusy, SsoPanel } from '../components/sso-panel';
-import { ssoFailureKey } from '../sso-failure';
+import { useEnv } from '../../../shared/env/use-env';
+import { forgetExternalState, isExternalStateOfThisTab } from '../external-sso';
+import { isExternalSsoUrl, ssoFailureKey } from '../sso-failure';
 
 /**
  * /sso (spec sections 2 and 4): where the provider sends the browser back with code and state.
  * An earlier session held here ends first; then the code is exchanged on the server, and the
- * user lands where a sign-in with password would.
+ * user lands where a sign-in with password would. After an absolute ssourl the server kept no
+ * state: the spec's {code} alone is sent, once the state this tab sent has come back with it.
  */
 export function SsoScreen() {
   const t = useT();
@@ -23,9 +26,14 @@ export function SsoScreen() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const login = useLoginOAuth2();
+  const { ssourl } = useEnv();
+  const external = ssourl !== null && isExternalSsoUrl(ssourl);
   const started = useRef(false);
   const code = searchParams.get('code');
   const state = searchParams.get('state');
+  // Read once, before the effect forgets it: not the state this tab sent is another tab, another
+  // address, or someone else's link.
+  const [foreign] = useState(() => external && !isExternalStateOfThisTab(state));
   const iss = searchParams.get('iss');
   // The provider refused or the user cancelled there (error=access_denied): nothing to exchange.
   const incomplete = !code || !state;
@@ -40,8 +48,10 @@ export function SsoScreen() {
       });
     }
     if (!code || !state) return;
+    if (external) forgetExternalState();
+    if (foreign) return;
     login.mutate(
-      { code, state, ...(iss ? { iss } : {}) },
+      { code, ...(external ? {} : { state }), ...(iss ? { iss } : {}) },
       {
         onSuccess: (session) => {
           startSession(session);
@@ -55,9 +65,11 @@ export function SsoScreen() {
 
   const failure = login.isError
     ? ssoFailureKey(login.error)
-    : incomplete
-      ? 'login.error.unavailable'
-      : null;
+    : foreign && !incomplete
+      ? 'error.ssoStateInvalid'
+      : incomplete
+        ? 'login.error.unavailable'
+        : null;
   return (
     <PublicPage>
       <Stack>
