@@ -152,9 +152,20 @@ export const ERROR_CODES = [
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
+/**
+ * The spec's own message key (section 8) of the codes that have one. Klik's codes are upper case
+ * and more precise; an error answer carries the spec's key as `key` beside `code`, so a client
+ * written from the spec finds the key it knows (docs/operations.md "Error answers").
+ */
+export const SPEC_ERROR_KEYS: Readonly<Partial<Record<ErrorCode, string>>> = {
+  USER_NOT_UNIQUE: 'user_not_unique',
+};
+
 export const ErrorBodySchema = z.object({
   code: z.string(),
   message: z.string(),
+  /** The spec's message key for this code, where the spec names one (SPEC_ERROR_KEYS). */
+  key: z.string().optional(),
   /** Seconds until a refused request may be tried again (429). */
   retryAfterSeconds: z.number().int().nonnegative().optional(),
   /** Facts the message is about, e.g. the allowed volume range of VOLUME_TOO_LOW. */

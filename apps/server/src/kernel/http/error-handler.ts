@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@klik/api';
 import { errorMessage, localeFromHeader } from '../i18n/server-messages';
 import { AppError, statusForCode } from './app-error';
-import { isFieldErrorCode, LOCALE_HEADER } from '@klik/api';
+import { isFieldErrorCode, LOCALE_HEADER, SPEC_ERROR_KEYS } from '@klik/api';
 
 export function sendError(
   request: FastifyRequest,
@@ -21,6 +21,8 @@ export function sendError(
     code,
     message: errorMessage(locale, code, ...(options.messageArgs ?? [])),
   };
+  const specKey = SPEC_ERROR_KEYS[code];
+  if (specKey !== undefined) body.key = specKey;
   if (options.retryAfterSeconds !== undefined) {
     body.retryAfterSeconds = options.retryAfterSeconds;
     reply.header('retry-after', String(options.retryAfterSeconds));

@@ -169,6 +169,8 @@ describe(`users on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     );
     expect(sameEmail.statusCode).toBe(409);
     expect(codeOf(sameEmail)).toBe('USER_NOT_UNIQUE');
+    // The spec's key (section 8) beside Klik's code, for a client written from the spec.
+    expect(sameEmail.json()).toMatchObject({ code: 'USER_NOT_UNIQUE', key: 'user_not_unique' });
     const sameName = await call(
       w,
       admin(),
@@ -177,6 +179,7 @@ describe(`users on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       newUser({ username: first.username.toUpperCase() }),
     );
     expect(codeOf(sameName)).toBe('USERNAME_NOT_UNIQUE');
+    expect(sameName.json()).not.toHaveProperty('key');
   });
 
   it('lists users filtered, sorted and paged on the server', async () => {
