@@ -172,7 +172,14 @@ describe(`click overview, counter and results on ${onPostgres ? 'PostgreSQL' : '
       fixedVolume: '85',
       weightedAvgClickPrice: '80.8088',
     });
-    expect(Number(peak?.fixedPercentage)).toBeCloseTo((85 / 1200) * 100, 10);
+    // 85 of 1200 is 7.08333…%: sent rounded to PERCENTAGE_DECIMALS (4), as every percentage.
+    expect(peak?.fixedPercentage).toBe('7.0833');
+    for (const percentage of [
+      entry?.fixedPercentage,
+      ...(entry?.parts ?? []).map((part) => part.fixedPercentage),
+    ]) {
+      expect(percentage).toMatch(/^\d{1,3}(\.\d{1,4})?$/);
+    }
     expect(peak?.fixes.map((fix) => [fix.maturity, fix.volume, fix.price])).toEqual([
       ['M12', '10', '70'],
       ['Q1', '75', '82.25'],

@@ -9,6 +9,7 @@ import {
   averagePrice,
   clickedPercentage,
   fromDec,
+  percentageForApi,
   toDec,
   type ContractPartName,
 } from '@klik/domain';
@@ -158,7 +159,7 @@ export class ClicksService {
         name: row.part,
         totalVolume: fromDec(toDec(row.total)),
         fixedVolume: fromDec(toDec(fixed.toFixed())),
-        fixedPercentage: clickedPercentage(fixed.toFixed(), row.total),
+        fixedPercentage: percentageForApi(clickedPercentage(fixed.toFixed(), row.total)),
         weightedAvgClickPrice: averagePrice({ volume: fixed.toFixed(), amount: amount.toFixed() }),
         fixes: partFixes.map((fix) => ({
           clickId: fix.click_id,
@@ -180,7 +181,7 @@ export class ClicksService {
       return {
         ...entry,
         parts,
-        fixedPercentage: clickedPercentage(fixed.toFixed(), total.toFixed()),
+        fixedPercentage: percentageForApi(clickedPercentage(fixed.toFixed(), total.toFixed())),
       };
     });
   }
