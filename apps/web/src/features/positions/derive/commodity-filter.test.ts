@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { commodityFromRoute, filterByCommodity } from './commodity-filter';
 
 describe('commodity filter', () => {
-  it('reads the URL values power and gas, no segment as all, anything else as unknown', () => {
+  it('reads the spec values Power and Gas and their lower case, no segment as all, anything else as unknown', () => {
     expect(commodityFromRoute('power')).toBe('Power');
     expect(commodityFromRoute('gas')).toBe('Gas');
+    expect(commodityFromRoute('Power')).toBe('Power');
+    expect(commodityFromRoute('Gas')).toBe('Gas');
     expect(commodityFromRoute(undefined)).toBeNull();
-    expect(commodityFromRoute('Power')).toBe('unknown');
+    expect(commodityFromRoute('POWER')).toBe('unknown');
     expect(commodityFromRoute('water')).toBe('unknown');
     expect(commodityFromRoute('toString')).toBe('unknown');
   });

@@ -272,6 +272,23 @@ describe('commodity filter', () => {
     );
     expect(screen.queryByTestId('positions')).not.toBeInTheDocument();
   });
+
+  it("opens on the spec's own values Power and Gas like on power and gas", async () => {
+    const server = serverWith([gasContract, powerContract]);
+    const { app } = await openDashboard(server, '/dashboard/Power');
+    expect(await screen.findByTestId('contract-KL-270002')).toBeInTheDocument();
+    expect(screen.queryByTestId('contract-KL-270001')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('dashboard-notfound')).not.toBeInTheDocument();
+    const filter = screen.getByRole('navigation', { name: 'Filter op energiesoort' });
+    expect(within(filter).getByRole('link', { name: 'Stroom' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    app.unmount();
+    renderApp(server, '/dashboard/Gas');
+    expect(await screen.findByTestId('contract-KL-270001')).toBeInTheDocument();
+    expect(screen.queryByTestId('contract-KL-270002')).not.toBeInTheDocument();
+  });
 });
 
 describe('commodity routes', () => {
