@@ -82,4 +82,23 @@ describe('routes and guards', () => {
       '/dashboard',
     );
   });
+
+  it("the spec's editcustomer without an id opens the customers to choose one from", async () => {
+    signedInAs({ role: 'admin', allowedCustomers: [] });
+    const app = await open('/editcustomer?q=acme');
+    await screen.findByTestId('screen-managecustomers');
+    expect(app.location()).toBe('/managecustomers?q=acme');
+    expect(screen.queryByText('Pagina niet gevonden')).not.toBeInTheDocument();
+  });
+
+  it('editcustomer without an id keeps the admin guard', async () => {
+    const visitor = await open('/editcustomer');
+    await screen.findByTestId('login-form');
+    expect(visitor.location()).toBe(`/login?returnUrl=${encodeURIComponent('/editcustomer')}`);
+    visitor.unmount();
+    signedInAs({ role: 'customer' });
+    const customer = await open('/editcustomer');
+    await screen.findByTestId('screen-dashboard');
+    expect(customer.location()).toBe('/dashboard');
+  });
 });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Navigate, redirect, type RouteObject } from 'react-router';
+import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { ADMIN_WEB_PATHS } from '../features/admin/admin-paths';
 import { LoginScreen } from '../features/auth/screens/login-screen';
 import { PATHS } from '../shared/routing/paths';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
@@ -222,6 +223,16 @@ export function createRoutes(): RouteObject[] {
                 Component: (await import('../features/admin/screens/manage-customers-screen'))
                   .ManageCustomersScreen,
               }),
+            },
+            {
+              // The spec's `editcustomer` without an id: the customers to choose one from, on
+              // their own address (managecustomers keeps the list's query in the address bar).
+              path: 'editcustomer',
+              loader: (args: LoaderFunctionArgs) => {
+                guardLoader('staff')(args);
+                const { search, hash } = new URL(args.request.url);
+                return redirect(`${ADMIN_WEB_PATHS.manageCustomers}${search}${hash}`);
+              },
             },
             {
               path: 'editcustomer/:customerId',
