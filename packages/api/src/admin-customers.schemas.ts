@@ -9,7 +9,7 @@ import {
   VersionSchema,
 } from './admin.schemas';
 import { RoleSchema } from './auth.schemas';
-import { IdSchema, TextSchema } from './bounded.schemas';
+import { decimalString, IdSchema, TextSchema } from './bounded.schemas';
 import { CommoditySchema, ContractIdSchema, DecimalStringSchema } from './positions.schemas';
 
 /*
@@ -117,13 +117,15 @@ export const CreateCustomerBodySchema = z.object({
 export type CreateCustomerBody = z.infer<typeof CreateCustomerBodySchema>;
 
 /** A share of a position in percent: 0 to 100, at most 2 decimals (spec section 5's messages). */
-export const MinClickPercentageInputSchema = TextSchema(6, {
-  required: 'PERCENTAGE_REQUIRED',
-  invalid: 'PERCENTAGE_INVALID',
-})
-  .min(1, { error: 'PERCENTAGE_REQUIRED' })
-  .regex(/^\d{1,3}(\.\d{1,2})?$/, { error: 'PERCENTAGE_INVALID' })
-  .refine((value) => Number(value) <= 100, { error: 'PERCENTAGE_INVALID' });
+export const MinClickPercentageInputSchema = decimalString(
+  TextSchema(6, {
+    required: 'PERCENTAGE_REQUIRED',
+    invalid: 'PERCENTAGE_INVALID',
+  })
+    .min(1, { error: 'PERCENTAGE_REQUIRED' })
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, { error: 'PERCENTAGE_INVALID' })
+    .refine((value) => Number(value) <= 100, { error: 'PERCENTAGE_INVALID' }),
+);
 
 export const ClickLimitsInputSchema = z.object({
   contractId: ContractIdSchema,

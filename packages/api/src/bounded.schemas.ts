@@ -83,3 +83,23 @@ export const InstantSchema = z.iso.datetime({ offset: true, abort: true }).refin
   const time = Date.parse(at);
   return time >= FIRST_INSTANT && time <= LAST_INSTANT;
 }, `from ${FIRST_DAY} to ${LAST_DAY}`);
+
+/** The OpenAPI format of every decimal: a JSON string, never a JSON number (docs/architecture.md). */
+export const DECIMAL_FORMAT = 'decimal';
+
+const DECIMAL_DESCRIPTION =
+  'A decimal number sent as a JSON string, never as a JSON number, so no binary float touches ' +
+  'it: digits with an optional point and decimals (a leading minus only where negative values ' +
+  'exist), no exponent, no thousands separator; e.g. "86.7675".';
+
+/**
+ * Marks a decimal string schema in the OpenAPI document: format `decimal` and a description, so a
+ * generated client keeps it a string (its pattern comes from the schema's regex). Validation is
+ * unchanged.
+ */
+export function decimalString<T extends z.ZodType>(schema: T, detail?: string): T {
+  return schema.meta({
+    format: DECIMAL_FORMAT,
+    description: detail === undefined ? DECIMAL_DESCRIPTION : `${DECIMAL_DESCRIPTION} ${detail}`,
+  });
+}

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { isDecimalString, isProfileValid, MAX_DEADLINE_TRADING_DAYS, partsOf } from '@klik/domain';
 import { PageQuerySchema, PageSchema, SearchParamSchema, SortParamSchema } from './admin.schemas';
-import { IdParamSchema, IdSchema, TextSchema, YearOfSupplySchema } from './bounded.schemas';
+import {
+  decimalString,
+  IdParamSchema,
+  IdSchema,
+  TextSchema,
+  YearOfSupplySchema,
+} from './bounded.schemas';
 import {
   ClickTypeSchema,
   CommoditySchema,
@@ -34,10 +40,13 @@ function NonNegativeDecimalSchema(
   codes: { required: string; invalid: string },
 ) {
   const pattern = new RegExp(`^\\d{1,${maxInteger}}(\\.\\d{1,${decimals}})?$`);
-  return TextSchema(maxInteger + decimals + 1, codes)
-    .trim()
-    .min(1, { error: codes.required })
-    .regex(pattern, { error: codes.invalid });
+  return decimalString(
+    TextSchema(maxInteger + decimals + 1, codes)
+      .trim()
+      .min(1, { error: codes.required })
+      .regex(pattern, { error: codes.invalid }),
+    `At most ${decimals} decimals, not negative.`,
+  );
 }
 
 /** MWh with at most 3 decimals (the ledger's NUMERIC(18,3)). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { duplicateMarginLine } from '@klik/domain';
 import {
+  decimalString,
   DaySchema,
   IdParamSchema,
   IdSchema,
@@ -40,14 +41,14 @@ export const MARGIN_PATHS = {
 } as const;
 
 /** EUR/MWh as NUMERIC(12, 4) holds it: at most 8 digits before the point and 4 after, not negative. */
-export const MarginAmountSchema = z
-  .string()
-  .regex(/^\d{1,8}(\.\d{1,4})?$/, 'a decimal from 0 with at most 4 decimals');
+export const MarginAmountSchema = decimalString(
+  z.string().regex(/^\d{1,8}(\.\d{1,4})?$/, 'a decimal from 0 with at most 4 decimals'),
+);
 
 /** MWh as NUMERIC(18, 3) holds it. */
-export const BandVolumeSchema = z
-  .string()
-  .regex(/^\d{1,15}(\.\d{1,3})?$/, 'a volume from 0 with at most 3 decimals');
+export const BandVolumeSchema = decimalString(
+  z.string().regex(/^\d{1,15}(\.\d{1,3})?$/, 'a volume from 0 with at most 3 decimals'),
+);
 
 export const MaturityTypeSchema = z.enum(['YEAR', 'QUARTER', 'MONTH']);
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MATURITIES } from '@klik/domain';
 import { RoleSchema } from './auth.schemas';
 import {
+  decimalString,
   IdParamSchema,
   InstantSchema,
   YearOfSupplyParamSchema,
@@ -32,15 +33,17 @@ export const PRICE_CEILING = '99999999';
 const PRICE_PATTERN = /^\d{1,8}(\.\d{1,4})?$/;
 
 /** A price in EUR/MWh as a decimal string: greater than 0, below 99999999, at most 4 decimals. */
-export const PriceStringSchema = z
-  .string()
-  .regex(PRICE_PATTERN, 'a decimal string with at most 8 digits before and 4 after the point')
-  .refine((value) => /[1-9]/.test(value), 'must be greater than 0')
-  // Eight whole digits at most, so the whole part is an exact integer here.
-  .refine(
-    (value) => Number(value.split('.')[0]) < Number(PRICE_CEILING),
-    `must be below ${PRICE_CEILING}`,
-  );
+export const PriceStringSchema = decimalString(
+  z
+    .string()
+    .regex(PRICE_PATTERN, 'a decimal string with at most 8 digits before and 4 after the point')
+    .refine((value) => /[1-9]/.test(value), 'must be greater than 0')
+    // Eight whole digits at most, so the whole part is an exact integer here.
+    .refine(
+      (value) => Number(value.split('.')[0]) < Number(PRICE_CEILING),
+      `must be below ${PRICE_CEILING}`,
+    ),
+);
 
 /** One instrument: product x year of supply x maturity x market. */
 export const InstrumentSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DISABLE_CLICK_REASONS, MATURITIES } from '@klik/domain';
-import { IdParamSchema } from './bounded.schemas';
+import { decimalString, IdParamSchema } from './bounded.schemas';
 import { MarketProductSchema } from './market.schemas';
 
 /**
@@ -16,9 +16,10 @@ export const POSITION_PATHS = {
 } as const;
 
 /** A decimal travels as a string so no binary float ever touches a volume or a price. */
-export const DecimalStringSchema = z
-  .string()
-  .regex(/^-?\d+(\.\d+)?$/, 'a decimal number as a string');
+export const DecimalStringSchema = decimalString(
+  z.string().regex(/^-?\d+(\.\d+)?$/, 'a decimal number as a string'),
+  'Percentages carry at most 4 decimals (PERCENTAGE_DECIMALS).',
+);
 
 export const CommoditySchema = z.enum(['Power', 'Gas']);
 export const ClickTypeSchema = z.enum(['ALL', 'YEAR', 'QUARTER', 'MONTH']).nullable();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MATURITIES, priceAlertPriceProblem, type PriceAlertDirection } from '@klik/domain';
 import {
+  decimalString,
   DaySchema,
   IdParamSchema,
   INT4_MAX,
@@ -47,19 +48,21 @@ export const PriceAlertPartSchema = z.enum(['Gas', 'Peak', 'OffPeak']);
 const MaturityChoiceSchema = z.enum(MATURITIES);
 
 /** EUR/MWh as typed, with a point: more than 0, below 99999999, at most 4 decimals. */
-export const PriceAlertPriceSchema = z
-  .string({ error: (issue) => (issue.input == null ? 'PRICE_REQUIRED' : 'ALERT_PRICE_INVALID') })
-  .max(40, { error: 'ALERT_PRICE_INVALID' })
-  .trim()
-  .superRefine((value, ctx) => {
-    const problem = priceAlertPriceProblem(value);
-    if (problem !== null) {
-      ctx.addIssue({
-        code: 'custom',
-        message: problem === 'REQUIRED' ? 'PRICE_REQUIRED' : 'ALERT_PRICE_INVALID',
-      });
-    }
-  });
+export const PriceAlertPriceSchema = decimalString(
+  z
+    .string({ error: (issue) => (issue.input == null ? 'PRICE_REQUIRED' : 'ALERT_PRICE_INVALID') })
+    .max(40, { error: 'ALERT_PRICE_INVALID' })
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = priceAlertPriceProblem(value);
+      if (problem !== null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: problem === 'REQUIRED' ? 'PRICE_REQUIRED' : 'ALERT_PRICE_INVALID',
+        });
+      }
+    }),
+);
 
 /** What an alert says, as created and as edited. */
 export const PriceAlertDraftSchema = z.object({

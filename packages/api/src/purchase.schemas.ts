@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamSchema, IdSchema, YearOfSupplySchema } from './bounded.schemas';
+import { decimalString, IdParamSchema, IdSchema, YearOfSupplySchema } from './bounded.schemas';
 import { MarketProductSchema, MarketSchema } from './market.schemas';
 import {
   ContractIdSchema,
@@ -9,15 +9,17 @@ import {
 } from './positions.schemas';
 
 /** A volume the user types: MWh, positive, at most 3 decimals (kWh). */
-export const VolumeInputSchema = z
-  .string()
-  .regex(/^\d{1,12}(\.\d{1,3})?$/, 'a volume in MWh with at most 3 decimals');
+export const VolumeInputSchema = decimalString(
+  z.string().regex(/^\d{1,12}(\.\d{1,3})?$/, 'a volume in MWh with at most 3 decimals'),
+);
 
 /** A share of the open volume in percent: more than 0, at most 100, at most 2 decimals. */
-export const PercentageInputSchema = z
-  .string()
-  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'a percentage with at most 2 decimals')
-  .refine((value) => Number(value) > 0 && Number(value) <= 100, 'from 0 (exclusive) to 100');
+export const PercentageInputSchema = decimalString(
+  z
+    .string()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, 'a percentage with at most 2 decimals')
+    .refine((value) => Number(value) > 0 && Number(value) <= 100, 'from 0 (exclusive) to 100'),
+);
 
 /** The price a click fixes at (docs/domain.md, trading window). */
 export const PriceSourceSchema = z.enum(['OTC_LIVE', 'ICE_END_OF_DAY', 'ICE_OVERNIGHT']);
