@@ -4,6 +4,7 @@ import {
   decideClickability,
   hasPendingOverlappingClick,
   isYearOffered,
+  offeredYears,
   type ClickabilityInput,
 } from './clickability';
 import type { ContractPartVolumes } from './contract';
@@ -198,5 +199,20 @@ describe('clickability', () => {
     expect(isYearOffered([{ clickable: false }, { clickable: true }])).toBe(true);
     expect(isYearOffered([{ clickable: false }])).toBe(false);
     expect(isYearOffered([])).toBe(false);
+  });
+
+  it('offers only the years of supply with a clickable maturity, in the contract order', () => {
+    const statuses = [
+      { yearOfSupply: 2027, clickable: false },
+      { yearOfSupply: 2027, clickable: true },
+      { yearOfSupply: 2028, clickable: false },
+      { yearOfSupply: 2029, clickable: true },
+      // A status of a year the contract does not supply offers nothing.
+      { yearOfSupply: 2031, clickable: true },
+    ];
+    expect(offeredYears([2029, 2027, 2028, 2030], statuses)).toEqual([2029, 2027]);
+    expect(offeredYears([2028], statuses)).toEqual([]);
+    expect(offeredYears([], statuses)).toEqual([]);
+    expect(offeredYears([2027], [])).toEqual([]);
   });
 });

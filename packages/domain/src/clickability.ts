@@ -100,6 +100,20 @@ export function isYearOffered(statuses: readonly { clickable: boolean }[]): bool
   return statuses.some((status) => status.clickable);
 }
 
+/**
+ * The years of supply a click can start in (spec section 5: "a year is offered only if at least
+ * one maturity is clickable"), in the contract's order: each year with at least one clickable
+ * status of that year among `statuses` (years, quarters and months together).
+ */
+export function offeredYears(
+  yearsOfSupply: readonly number[],
+  statuses: readonly { yearOfSupply: number; clickable: boolean }[],
+): number[] {
+  return yearsOfSupply.filter((year) =>
+    isYearOffered(statuses.filter((status) => status.yearOfSupply === year)),
+  );
+}
+
 /** The markets a clickable position may be clicked on now. */
 export function clickableMarkets(clickability: Clickability): Market[] {
   return clickability.sessions.map((session) => session.market);

@@ -2,6 +2,7 @@ import type { ContractData, Status } from '@klik/api';
 import {
   MATURITIES,
   isMaturity,
+  offeredYears,
   openSessions,
   type DisableClickReason,
   type Market,
@@ -13,6 +14,19 @@ export interface MaturityOption {
   maturity: Maturity;
   clickable: boolean;
   reason: DisableClickReason | null;
+}
+
+/**
+ * The years of supply a click can start in: those with at least one clickable maturity (spec
+ * section 5, domain `offeredYears`), in the contract's order.
+ */
+export function startYears(contract: ContractData): number[] {
+  const { yearStatuses, quarterStatuses, monthStatuses } = contract.statusPerContract;
+  return offeredYears(contract.yearsOfSupply, [
+    ...yearStatuses,
+    ...quarterStatuses,
+    ...monthStatuses,
+  ]);
 }
 
 /** Every maturity of a contract's year in grid order, clickable or with its DC_ reason. */

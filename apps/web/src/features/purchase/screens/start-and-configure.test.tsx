@@ -99,6 +99,45 @@ describe('start purchase', () => {
     expect(purchaseDraftValue.get()?.maturity).toBe('Y');
   });
 
+  it('offers only the years of supply with a clickable maturity', async () => {
+    const server = createFakeServer({});
+    const passed = aContract({
+      contractId: 'KL-270001',
+      yearsOfSupply: [2026, 2027, 2028],
+      // 2026: every deadline has passed; 2028: nothing priced yet.
+      status: (_maturity, year) =>
+        year === 2026
+          ? { clickable: false, disableClickReason: 'DC_21' }
+          : year === 2028
+            ? { clickable: false, disableClickReason: 'DC_23' }
+            : {},
+    });
+    const none = aContract({
+      contractId: 'KL-270002',
+      product: 'Gas TTF 2',
+      status: () => ({ clickable: false, disableClickReason: 'DC_21' }),
+    });
+    server.on('GET', '/rest/contractData/11', () => ({ status: 200, body: [passed, none] }));
+    const { user } = await openAt(server, '/startpurchase/KL-270001/2026/Q1');
+    const year = await screen.findByTestId('start-year');
+    expect(
+      within(year)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['2027']);
+    // The path's year is not offered: the first offered one is shown, with nothing chosen in it.
+    expect(year).toHaveValue('2027');
+    const maturities = screen.getByTestId('start-maturities');
+    for (const radio of within(maturities).getAllByRole('radio')) expect(radio).not.toBeChecked();
+
+    await user.selectOptions(screen.getByTestId('start-contract'), 'KL-270002');
+    expect(await screen.findByTestId('start-no-year')).toHaveTextContent(
+      'Van dit contract is nu geen leveringsjaar te klikken',
+    );
+    expect(screen.queryByTestId('start-year')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('start-maturities')).not.toBeInTheDocument();
+  });
+
   it('never offers a read-only user a click', async () => {
     const server = serverWithContract();
     await openAt(server, '/startpurchase/KL-270001/2027/Q1', { readOnly: true });

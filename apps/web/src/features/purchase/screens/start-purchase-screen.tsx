@@ -24,7 +24,13 @@ import { useApiClient } from '../../../shared/api/use-api-client';
 import { marketKey, maturityWords } from '../../../shared/i18n/domain-labels';
 import { serverNow } from '../../../shared/time/server-clock';
 import { priceSourceKey } from '../components/purchase-labels';
-import { findStatus, marketsNow, maturityOptions, readPathChoice } from '../derive/start-options';
+import {
+  findStatus,
+  marketsNow,
+  maturityOptions,
+  readPathChoice,
+  startYears,
+} from '../derive/start-options';
 import { openQuoteIds, purchaseDraftValue, samePosition, startDraft } from '../purchase-draft';
 import { READABLE_DESCRIPTION } from '../components/readable-styles';
 import { PURCHASE_PATHS_WEB } from '../purchase-paths';
@@ -38,19 +44,24 @@ function StartForm({ contracts, readOnly }: { contracts: ContractData[]; readOnl
   const chosen = readPathChoice(params);
   const initialContract =
     contracts.find((contract) => contract.contractId === chosen.contractId) ?? null;
+  const initialYears = initialContract ? startYears(initialContract) : [];
+  // A year in the path that is not offered (nothing clickable in it) gives way to the first one
+  // that is, without the path's maturity, which belonged to the other year.
+  const pathYearOffered = chosen.year !== null && initialYears.includes(chosen.year);
   const [contractId, setContractId] = useState<string>(initialContract?.contractId ?? '');
   const [year, setYear] = useState<number | null>(
-    initialContract && chosen.year !== null && initialContract.yearsOfSupply.includes(chosen.year)
-      ? chosen.year
-      : (initialContract?.yearsOfSupply[0] ?? null),
+    pathYearOffered ? chosen.year : (initialYears[0] ?? null),
   );
-  const [maturity, setMaturity] = useState<Maturity | null>(chosen.maturity);
+  const [maturity, setMaturity] = useState<Maturity | null>(
+    pathYearOffered ? chosen.maturity : null,
+  );
   const [market, setMarket] = useState<Market | null>(null);
   const [tried, setTried] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const api = useApiClient();
 
   const contract = contracts.find((candidate) => candidate.contractId === contractId) ?? null;
+  const years = contract ? startYears(contract) : [];
   const options = contract && year !== null ? maturityOptions(contract, year, readOnly) : [];
   const option = options.find((candidate) => candidate.maturity === maturity);
   const status =
@@ -93,7 +104,7 @@ function StartForm({ contracts, readOnly }: { contracts: ContractData[]; readOnl
         onChange={(event) => {
           const next = contracts.find((c) => c.contractId === event.currentTarget.value);
           setContractId(event.currentTarget.value);
-          setYear(next?.yearsOfSupply[0] ?? null);
+          setYear(next ? (startYears(next)[0] ?? null) : null);
           setMaturity(null);
         }}
         data={[
@@ -104,7 +115,7 @@ function StartForm({ contracts, readOnly }: { contracts: ContractData[]; readOnl
           })),
         ]}
       />
-      {contract && (
+      {contract && years.length > 0 && (
         <NativeSelect
           label={t('purchase.start.year')}
           data-testid="start-year"
@@ -113,8 +124,13 @@ function StartForm({ contracts, readOnly }: { contracts: ContractData[]; readOnl
             setYear(Number(event.currentTarget.value));
             setMaturity(null);
           }}
-          data={contract.yearsOfSupply.map((candidate) => String(candidate))}
+          data={years.map((candidate) => String(candidate))}
         />
+      )}
+      {contract && years.length === 0 && (
+        <Alert color="gray" data-testid="start-no-year">
+          {t('purchase.start.noYear')}
+        </Alert>
       )}
       {contract && year !== null && (
         <Radio.Group
