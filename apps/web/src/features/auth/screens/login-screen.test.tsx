@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AUTH_PATHS, LOCALE_PATHS } from '@klik/api';
+import { AUTH_PATHS, LOCALE_PATHS, type UserSession } from '@klik/api';
 import { aCustomer, aUserSession } from '../../../test/builders';
 import { createFakeServer } from '../../../test/fake-server';
 import { renderApp, screen } from '../../../test/render-app';
@@ -284,6 +284,45 @@ describe('login screen', () => {
     expect(server.callsTo('POST', AUTH_PATHS.logout)[0]?.body).toBe('old-token');
     expect(sessionWhenServerWasCalled).toBeNull();
     expect(window.sessionStorage.getItem('session')).toBeNull();
+  });
+
+  it('after login-as ends the borrowed and the own session on the server before the form shows', async () => {
+    const stored = (overrides: Partial<UserSession>) => ({
+      ...aUserSession(overrides),
+      lastRefresh: new Date().toISOString(),
+    });
+    window.sessionStorage.setItem(
+      'session',
+      JSON.stringify(stored({ token: 'borrowed-token', impersonatedBy: 'beheer' })),
+    );
+    window.sessionStorage.setItem(
+      'impersonator',
+      JSON.stringify({
+        session: stored({ token: 'admin-token', username: 'beheer', role: 'admin' }),
+        returnTo: '/csu',
+      }),
+    );
+    const server = createFakeServer({ users });
+    const formShownAtLogout: boolean[] = [];
+    server.on('POST', AUTH_PATHS.logout, () => {
+      formShownAtLogout.push(screen.queryByTestId('login-form') !== null);
+      return { status: 204 };
+    });
+    renderApp(server, '/login');
+    expect(await screen.findByTestId('login-ending-session')).toHaveTextContent(
+      'De vorige sessie wordt afgemeld',
+    );
+    await screen.findByTestId('login-form');
+    expect(
+      server
+        .callsTo('POST', AUTH_PATHS.logout)
+        .map((call) => call.body)
+        .sort(),
+    ).toEqual(['admin-token', 'borrowed-token']);
+    expect(formShownAtLogout).toEqual([false, false]);
+    expect(window.sessionStorage.getItem('session')).toBeNull();
+    expect(window.sessionStorage.getItem('impersonator')).toBeNull();
+    expect(screen.queryByTestId('login-ending-session')).not.toBeInTheDocument();
   });
 
   it('only logs a failed logout of the earlier session', async () => {

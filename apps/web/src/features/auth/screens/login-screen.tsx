@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { LoginBody } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
@@ -10,10 +10,11 @@ import { RETURN_URL_PARAM } from '../../../shared/routing/paths';
 import { targetAfterLogin } from '../../../shared/routing/access';
 import { isPasswordSetState } from '../../../shared/routing/password-set';
 import { sessionEndedReason } from '../../../shared/routing/session-ended';
-import { clearLocalSession, startSession } from '../../../shared/session/session-store';
+import { startSession } from '../../../shared/session/session-store';
 import { IeWarning } from '../../../shared/ui/ie-warning';
 import { PublicPage } from '../../../shared/ui/public-page';
 import { useLogin } from '../api/use-login';
+import { endOnServer, holdsEarlierSession, takeEarlierSessions } from '../end-earlier-sessions';
 import { LoginForm } from '../components/login-form';
 import { asksForCode, loginFailure, type LoginFailure } from '../login-failure';
 import { sessionEndedMessageKey } from '../session-ended-message';
@@ -31,14 +32,14 @@ export function LoginScreen() {
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const [askCode, setAskCode] = useState(false);
 
-  // Opening the login screen ends any session still held here (spec section 2). The local copy
-  // goes first, so a second run of this effect finds nothing to log out.
+  // Opening the login screen ends any session still held here first (spec section 2): the
+  // current one and, after login-as, the own session kept behind it. The form waits until the
+  // server has answered. The local copies go first, so a second run of this effect finds nothing.
+  const [ending, setEnding] = useState(holdsEarlierSession);
   useEffect(() => {
-    const previous = clearLocalSession();
-    if (!previous) return;
-    api.logout(previous.token).catch((error: unknown) => {
-      console.warn('Logging out the earlier session failed', error);
-    });
+    const tokens = takeEarlierSessions();
+    if (tokens.length === 0) return;
+    void endOnServer(api, tokens).then(() => setEnding(false));
   }, [api]);
 
   function submit(body: LoginBody) {
@@ -79,13 +80,20 @@ export function LoginScreen() {
                 {t(sessionEndedMessageKey(ended))}
               </Alert>
             )}
-            <LoginForm
-              loading={login.isPending}
-              failure={failure}
-              askCode={askCode}
-              onSubmit={submit}
-              onInvalidAttempt={() => setFailure(null)}
-            />
+            {ending ? (
+              <Group gap="xs" role="status" data-testid="login-ending-session">
+                <Loader size="sm" />
+                <Text>{t('login.endingSession')}</Text>
+              </Group>
+            ) : (
+              <LoginForm
+                loading={login.isPending}
+                failure={failure}
+                askCode={askCode}
+                onSubmit={submit}
+                onInvalidAttempt={() => setFailure(null)}
+              />
+            )}
           </Stack>
         </Paper>
       </Stack>
