@@ -226,5 +226,31 @@ export const EnvSchema = z.object({
   NODE_ENV: optionalText(),
 });
 
-/** A deployment's own texts (KLIK_TRANSLATIONS_FILE): per locale, key/text pairs. */
-export const TranslationsSchema = z.record(z.string(), z.record(z.string(), z.string()));
+/** Texts whose keys may nest, as in a translation file of the spec's app. */
+interface NestedTexts {
+  [key: string]: string | NestedTexts;
+}
+const NestedTextsSchema: z.ZodType<NestedTexts> = z.lazy(() =>
+  z.record(z.string(), z.union([z.string(), NestedTextsSchema])),
+);
+
+/** Nested keys joined with a dot: `{"internet explorer": {"part1": …}}` is `internet explorer.part1`. */
+function flattenTexts(texts: NestedTexts, prefix = ''): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(texts).flatMap(([key, value]): [string, string][] => {
+      const name = `${prefix}${key}`;
+      return typeof value === 'string'
+        ? [[name, value]]
+        : Object.entries(flattenTexts(value, `${name}.`));
+    }),
+  );
+}
+
+/**
+ * A deployment's own texts (KLIK_TRANSLATIONS_FILE): per locale, key/text pairs. Keys may also
+ * nest as the spec names them (section 8: "key 'internet explorer' parts 1-3"), joined with dots.
+ */
+export const TranslationsSchema = z.record(
+  z.string(),
+  NestedTextsSchema.transform((texts) => flattenTexts(texts)),
+);

@@ -241,6 +241,20 @@ describe('loadConfig', () => {
       { cwd: '/srv/klik', readTextFile },
     );
     expect(config.web.translations).toEqual({ nl: { 'login.title': 'Welkom' } });
+    // Nested keys, as the spec names the Internet Explorer warning, are joined with dots.
+    files['/srv/klik/nested.json'] = JSON.stringify({
+      en: { 'internet explorer': { part1: 'Not supported.', part3: 'Get Chrome' }, a: 'b' },
+    });
+    expect(
+      loadConfig({ KLIK_TRANSLATIONS_FILE: 'nested.json' }, { cwd: '/srv/klik', readTextFile }).web
+        .translations,
+    ).toEqual({
+      en: {
+        'internet explorer.part1': 'Not supported.',
+        'internet explorer.part3': 'Get Chrome',
+        a: 'b',
+      },
+    });
     for (const file of ['bad.json', 'missing.json']) {
       expect(() =>
         loadConfig({ KLIK_TRANSLATIONS_FILE: file }, { cwd: '/srv/klik', readTextFile }),

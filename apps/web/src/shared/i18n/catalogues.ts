@@ -134,9 +134,28 @@ export function withNamedPlaceholders(override: string, original: Message | unde
   });
 }
 
+/**
+ * Keys a deployment may override under the spec's own names, each with the catalogue key it
+ * stands for: the Internet Explorer warning is "key 'internet explorer' parts 1-3" (spec section
+ * 8), so `translations` may word it as `internet explorer.part1` .. `.part3`. When a deployment
+ * gives both names, the catalogue's own key wins.
+ */
+export const SPEC_KEY_NAMES: Readonly<Record<string, MessageKey>> = {
+  'internet explorer.part1': 'ie.warning.part1',
+  'internet explorer.part2': 'ie.warning.part2',
+  'internet explorer.part3': 'ie.warning.part3',
+};
+
 function ownTexts(locale: Locale, translations: Translations): [string, string][] {
   const catalogue = loadedCatalogue(locale) ?? {};
-  return Object.entries(translations[locale] ?? {}).map(([key, text]) => [
+  const entries = Object.entries(translations[locale] ?? {});
+  const bySpecName = entries.flatMap(([name, text]): [string, string][] => {
+    const key = Object.hasOwn(SPEC_KEY_NAMES, name) ? SPEC_KEY_NAMES[name] : undefined;
+    return key === undefined ? [] : [[key, text]];
+  });
+  const own = entries.filter(([key]) => !Object.hasOwn(SPEC_KEY_NAMES, key));
+  // Later entries win where the messages are built: the catalogue's own keys after the spec's.
+  return [...bySpecName, ...own].map(([key, text]) => [
     key,
     withNamedPlaceholders(text, catalogue[key]),
   ]);

@@ -54,6 +54,28 @@ describe('translation', () => {
     expect(screen.getByText('Username')).toBeInTheDocument();
   });
 
+  it("lets a deployment word the Internet Explorer warning under the spec's key names", () => {
+    const translations = {
+      nl: {
+        'internet explorer.part1': 'Deze browser kennen wij niet meer.',
+        'internet explorer.part2': 'Gebruik een andere.',
+        'internet explorer.part3': 'Download Edge',
+        // Both names given: the catalogue's own key wins.
+        'ie.warning.part3': 'Download Chrome',
+      },
+    };
+    render(
+      <I18nProvider locale="nl" translations={translations}>
+        <Show id="ie.warning.part1" />
+        <Show id="ie.warning.part2" />
+        <Show id="ie.warning.part3" />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('Deze browser kennen wij niet meer.')).toBeInTheDocument();
+    expect(screen.getByText('Gebruik een andere.')).toBeInTheDocument();
+    expect(screen.getByText('Download Chrome')).toBeInTheDocument();
+  });
+
   it("fills the spec's {0}, {1} placeholders of a deployment's text with the catalogue's arguments in order", () => {
     const translations = { nl: { 'myInfo.impersonated': '{1} werkt als {0}' } };
     render(

@@ -397,6 +397,32 @@ describe('login screen', () => {
     );
   });
 
+  it("words the Internet Explorer warning as the deployment's translations name it in the spec", async () => {
+    vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/4.0 (compatible; MSIE 8.0; Windows NT 6.1; Trident/4.0)',
+    );
+    const server = createFakeServer({
+      users,
+      env: {
+        translations: {
+          nl: {
+            'internet explorer.part1': 'Deze browser wordt niet meer ondersteund.',
+            'internet explorer.part2': 'Kies een moderne browser.',
+            'internet explorer.part3': 'Naar de download',
+          },
+        },
+      },
+    });
+    await openLogin('/login', server);
+    const warning = screen.getByTestId('ie-warning');
+    expect(warning).toHaveTextContent('Deze browser wordt niet meer ondersteund.');
+    expect(warning).toHaveTextContent('Kies een moderne browser.');
+    expect(screen.getByRole('link', { name: 'Naar de download' })).toHaveAttribute(
+      'href',
+      'https://www.google.com/chrome/',
+    );
+  });
+
   it('links to the forgot-password screen and back', async () => {
     const { user, app } = await openLogin();
     await user.click(screen.getByRole('link', { name: 'Wachtwoord vergeten?' }));
