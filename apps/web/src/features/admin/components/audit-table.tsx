@@ -1,14 +1,15 @@
 import { Fragment, useState } from 'react';
-import { Badge, Button, Table, Text } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import type { AuditEvent } from '@klik/api';
 import { formatDateTime } from '../../../shared/format/format-numbers';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
-import { auditOutcomeColor, auditOutcomeKey } from '../derive/audit-labels';
+import { auditOutcomeKey, auditOutcomeTone } from '../derive/audit-labels';
 import type { AuditSortField } from '../derive/audit-query';
 import type { SortState } from '../derive/list-query';
 import { AuditDetails } from './audit-details';
 import { SortHeader } from './sort-header';
+import { StatusBadge } from '../../../shared/ui/status-badge';
 import { TableRegion } from '../../../shared/ui/table-region';
 
 const COLUMN_COUNT = 6;
@@ -29,9 +30,9 @@ export function ActorCell({ event }: { event: Pick<AuditEvent, 'actor' | 'impers
 export function OutcomeBadge({ event }: { event: Pick<AuditEvent, 'outcome'> }) {
   const t = useT();
   return (
-    <Badge color={auditOutcomeColor(event.outcome)} variant="filled">
+    <StatusBadge tone={auditOutcomeTone(event.outcome)}>
       {t(auditOutcomeKey(event.outcome))}
-    </Badge>
+    </StatusBadge>
   );
 }
 

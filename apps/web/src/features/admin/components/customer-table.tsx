@@ -1,4 +1,4 @@
-import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CustomerSummary } from '@klik/api';
 import { formatDateTime } from '../../../shared/format/format-numbers';
@@ -8,6 +8,7 @@ import { ADMIN_WEB_PATHS } from '../admin-paths';
 import type { SortState } from '../derive/list-query';
 import type { CustomerSortField } from '../derive/customer-list-query';
 import { SortHeader } from './sort-header';
+import { StatusBadge } from '../../../shared/ui/status-badge';
 import { TableRegion } from '../../../shared/ui/table-region';
 
 /** One page of customers; each name leads to the customer's editcustomer. */
@@ -69,13 +70,12 @@ export function CustomerTable({
             </Table.Td>
             <Table.Td>{customer.id}</Table.Td>
             <Table.Td>
-              <Badge
-                color={customer.active ? 'teal.8' : 'gray.7'}
-                variant="filled"
-                data-testid={`customer-status-${customer.id}`}
+              <StatusBadge
+                tone={customer.active ? 'success' : 'neutral'}
+                testId={`customer-status-${customer.id}`}
               >
                 {t(customer.active ? 'admin.customers.active' : 'admin.customers.inactive')}
-              </Badge>
+              </StatusBadge>
             </Table.Td>
             <Table.Td>{yesNo(customer.requireSms)}</Table.Td>
             <Table.Td>{yesNo(customer.requireApproval)}</Table.Td>

@@ -1,10 +1,11 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import type { MailJob } from '@klik/api';
 import { formatDateTime } from '../../../shared/format/format-numbers';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
 import { TableRegion } from '../../../shared/ui/table-region';
-import { MAIL_STATUS_COLORS, mailKindLabel, mailStatusKey } from '../derive/mail-outbox-query';
+import { MAIL_STATUS_TONES, mailKindLabel, mailStatusKey } from '../derive/mail-outbox-query';
+import { StatusBadge } from '../../../shared/ui/status-badge';
 
 /** One page of the notification e-mails: to whom, what, in which state, and why it waits or failed. */
 export function MailOutboxTable({ jobs }: { jobs: readonly MailJob[] }) {
@@ -42,9 +43,9 @@ export function MailOutboxTable({ jobs }: { jobs: readonly MailJob[] }) {
               {job.subject !== null && <Text size="xs">{job.subject}</Text>}
             </Table.Td>
             <Table.Td>
-              <Badge color={MAIL_STATUS_COLORS[job.status]} variant="light">
+              <StatusBadge tone={MAIL_STATUS_TONES[job.status]}>
                 {t(mailStatusKey(job.status))}
-              </Badge>
+              </StatusBadge>
             </Table.Td>
             <Table.Td>{job.attempts}</Table.Td>
             <Table.Td>

@@ -1,5 +1,6 @@
 import type { AuditOutcome } from '@klik/api';
 import type { MessageKey } from '../../../shared/i18n/catalogues';
+import type { StatusTone } from '../../../shared/ui/status-badge';
 
 export function auditOutcomeKey(outcome: AuditOutcome): MessageKey {
   switch (outcome) {
@@ -12,14 +13,14 @@ export function auditOutcomeKey(outcome: AuditOutcome): MessageKey {
   }
 }
 
-export function auditOutcomeColor(outcome: AuditOutcome): string {
+export function auditOutcomeTone(outcome: AuditOutcome): StatusTone {
   switch (outcome) {
     case 'success':
-      return 'teal.8';
+      return 'success';
     case 'failure':
-      return 'red.8';
+      return 'danger';
     case 'refused':
-      return 'orange.9';
+      return 'warning';
   }
 }
 

@@ -6,6 +6,7 @@ import {
 } from '@klik/api';
 import type { MessageKey } from '../../../shared/i18n/catalogues';
 import { listQuery, type ListParams } from './list-query';
+import type { StatusTone } from '../../../shared/ui/status-badge';
 
 export const MAIL_OUTBOX_LIST_FIELDS = ['status', 'page', 'size'] as const;
 export type MailOutboxListField = (typeof MAIL_OUTBOX_LIST_FIELDS)[number];
@@ -22,11 +23,11 @@ export function mailStatusKey(status: MailJobStatus): MessageKey {
   return `admin.mailOutbox.status.${status}`;
 }
 
-export const MAIL_STATUS_COLORS: Readonly<Record<MailJobStatus, string>> = {
-  pending: 'yellow',
-  sent: 'green',
-  outbox: 'gray',
-  failed: 'red',
+export const MAIL_STATUS_TONES: Readonly<Record<MailJobStatus, StatusTone>> = {
+  pending: 'warning',
+  sent: 'success',
+  outbox: 'neutral',
+  failed: 'danger',
 };
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Divider, Group, Stack, Text } from '@mantine/core';
+import { Alert, Divider, Group, Stack, Text } from '@mantine/core';
 import { useLocation } from 'react-router';
 import type { CustomerDetail } from '@klik/api';
 import { useT } from '../../../shared/i18n/use-t';
@@ -15,6 +15,7 @@ import { CustomerUsersTable } from '../components/customer-users-table';
 import { isCreated, RecordEditFrame, useIdParam } from '../components/record-edit-parts';
 import { VersionConflictAlert } from '../components/version-conflict-alert';
 import { may } from '../derive/may';
+import { StatusBadge } from '../../../shared/ui/status-badge';
 
 /** The part of the screen whose save met a newer version of the customer. */
 type ConflictIn = 'settings' | 'dashboards' | 'active';
@@ -83,13 +84,9 @@ function EditCustomer({
     <Stack gap="xl">
       <Stack gap="sm">
         <Group gap="sm">
-          <Badge
-            color={base.active ? 'teal.8' : 'gray.7'}
-            variant="filled"
-            data-testid="customer-active"
-          >
+          <StatusBadge tone={base.active ? 'success' : 'neutral'} testId="customer-active">
             {t(base.active ? 'admin.customers.active' : 'admin.customers.inactive')}
-          </Badge>
+          </StatusBadge>
           <Text size="sm">{t('admin.customer.id', { id: base.id })}</Text>
         </Group>
         {isCreated(location.state) && (

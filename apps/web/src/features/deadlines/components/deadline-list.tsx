@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Card, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import type { Deadline, Locale } from '@klik/api';
@@ -9,6 +9,7 @@ import { useT, type Translate } from '../../../shared/i18n/use-t';
 import { chooseCustomer } from '../../../shared/session/session-store';
 import { useSession } from '../../../shared/session/use-session';
 import { TableRegion } from '../../../shared/ui/table-region';
+import { StatusBadge } from '../../../shared/ui/status-badge';
 
 // Below this width the table becomes a list of cards (a 390px phone).
 const PHONE = '(max-width: 36em)';
@@ -37,9 +38,9 @@ function DaysLeft({ deadline, reminderDays }: { deadline: Deadline; reminderDays
   return (
     <Stack gap={2}>
       {soon ? (
-        <Badge color={urgent ? 'red.9' : 'orange.9'} variant="filled" data-testid="days-left">
+        <StatusBadge tone={urgent ? 'danger' : 'warning'} testId="days-left">
           {text}
-        </Badge>
+        </StatusBadge>
       ) : (
         <Text size="sm" data-testid="days-left">
           {text}

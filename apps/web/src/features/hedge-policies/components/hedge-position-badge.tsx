@@ -1,12 +1,12 @@
-import { Badge } from '@mantine/core';
 import type { HedgePositionView } from '@klik/api';
 import type { MessageKey } from '../../../shared/i18n/catalogues';
 import { useT } from '../../../shared/i18n/use-t';
+import { StatusBadge, type StatusTone } from '../../../shared/ui/status-badge';
 
-const POSITION: Record<HedgePositionView, { key: MessageKey; color: string }> = {
-  ON: { key: 'hedgePolicy.position.ON', color: 'teal.9' },
-  BEHIND: { key: 'hedgePolicy.position.BEHIND', color: 'red.9' },
-  AHEAD: { key: 'hedgePolicy.position.AHEAD', color: 'orange.9' },
+const POSITION: Record<HedgePositionView, { key: MessageKey; tone: StatusTone }> = {
+  ON: { key: 'hedgePolicy.position.ON', tone: 'success' },
+  BEHIND: { key: 'hedgePolicy.position.BEHIND', tone: 'danger' },
+  AHEAD: { key: 'hedgePolicy.position.AHEAD', tone: 'warning' },
 };
 
 /** Where a year stands against its corridor, in words (the colour only repeats them). */
@@ -19,8 +19,8 @@ export function HedgePositionBadge({
 }) {
   const t = useT();
   return (
-    <Badge color={POSITION[position].color} variant="filled" data-testid={testId}>
+    <StatusBadge tone={POSITION[position].tone} testId={testId}>
       {t(POSITION[position].key)}
-    </Badge>
+    </StatusBadge>
   );
 }

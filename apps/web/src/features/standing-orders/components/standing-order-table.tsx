@@ -1,16 +1,17 @@
-import { Badge, Button, Table, Text } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import type { StandingOrder } from '@klik/api';
 import { disableClickReasonText, isDisableClickReason } from '@klik/domain';
 import type { Locale } from '@klik/api';
 import { formatDay, formatPercentage, formatPrice } from '../../../shared/format/format-numbers';
 import type { Translate } from '../../../shared/i18n/use-t';
 import { TableRegion } from '../../../shared/ui/table-region';
+import { StatusBadge, type StatusTone } from '../../../shared/ui/status-badge';
 
-const STATUS_COLOR: Record<StandingOrder['status'], string> = {
-  ACTIVE: 'blue',
-  EXECUTED: 'green',
-  CANCELLED: 'gray',
-  LAPSED: 'orange',
+const STATUS_TONE: Record<StandingOrder['status'], StatusTone> = {
+  ACTIVE: 'info',
+  EXECUTED: 'success',
+  CANCELLED: 'neutral',
+  LAPSED: 'warning',
 };
 
 /** "KL-270001 Q1 2027": the position an order is on. */
@@ -107,13 +108,12 @@ export function StandingOrderTable({
               <Table.Td>{conditionOf(order, t, locale)}</Table.Td>
               <Table.Td>{formatDay(order.validUntil, locale)}</Table.Td>
               <Table.Td>
-                <Badge
-                  color={STATUS_COLOR[order.status]}
-                  variant="light"
-                  data-testid={`standing-order-status-${order.id}`}
+                <StatusBadge
+                  tone={STATUS_TONE[order.status]}
+                  testId={`standing-order-status-${order.id}`}
                 >
                   {t(`standingOrders.status.${order.status}`)}
-                </Badge>
+                </StatusBadge>
                 {detail && (
                   <Text size="xs" data-testid={`standing-order-detail-${order.id}`}>
                     {detail}

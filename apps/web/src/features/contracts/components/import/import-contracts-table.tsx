@@ -1,10 +1,15 @@
-import { Badge, Stack, Table } from '@mantine/core';
+import { Stack, Table } from '@mantine/core';
 import type { ContractImportLine } from '@klik/api';
 import { useT } from '../../../../shared/i18n/use-t';
 import { ACTION_KEYS } from './issue-message';
 import { ReportPagination, usePagedRows } from './paged-rows';
+import { StatusBadge, type StatusTone } from '../../../../shared/ui/status-badge';
 
-const ACTION_COLOURS = { create: 'green', change: 'blue', unchanged: 'gray' } as const;
+const ACTION_TONES: Record<ContractImportLine['action'], StatusTone> = {
+  create: 'success',
+  change: 'info',
+  unchanged: 'neutral',
+};
 
 /** Per contract in the file: created, changed (and what) or unchanged, a page at a time. */
 export function ImportContractsTable({ contracts }: { contracts: ContractImportLine[] }) {
@@ -34,9 +39,9 @@ export function ImportContractsTable({ contracts }: { contracts: ContractImportL
               </Table.Th>
               <Table.Td>{line.customerId}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={ACTION_COLOURS[line.action]}>
+                <StatusBadge tone={ACTION_TONES[line.action]}>
                   {t(ACTION_KEYS[line.action])}
-                </Badge>
+                </StatusBadge>
               </Table.Td>
               <Table.Td>
                 {t('contracts.import.rowsFrom', { first: line.row, count: line.rowCount })}
