@@ -15,6 +15,16 @@ const ACME = {
   SSO_GLOBEX_STAFF: 'yes',
 };
 
+/** What loadConfig refuses in this environment; none when it accepts it. */
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    return error instanceof ConfigError ? error.problems : [String(error)];
+  }
+}
+
 describe('single sign-on configuration', () => {
   it('reads every provider from its own variables', () => {
     const { sso, problems } = readSsoConfig(ACME, 'http://localhost:3000');
@@ -84,14 +94,6 @@ describe('single sign-on configuration', () => {
   });
 
   it('refuses an absolute KLIK_SSO_URL that could not sign anyone in, naming it', () => {
-    const problems = (env: Record<string, string>) => {
-      try {
-        loadConfig(env);
-        return [];
-      } catch (error) {
-        return error instanceof ConfigError ? error.problems : [String(error)];
-      }
-    };
     const authorize = (query: Record<string, string>) =>
       `https://login.acme.example/auth?${new URLSearchParams(query).toString()}`;
     const good = {
@@ -137,14 +139,6 @@ describe('single sign-on configuration', () => {
   });
 
   it('names every wrong variable', () => {
-    const problems = (env: Record<string, string>) => {
-      try {
-        loadConfig(env);
-        return [];
-      } catch (error) {
-        return error instanceof ConfigError ? error.problems : [String(error)];
-      }
-    };
     expect(
       problems({
         SSO_PROVIDERS: 'Bad_Id,acme,acme',

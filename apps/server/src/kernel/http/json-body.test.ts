@@ -28,24 +28,29 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Login, the call that needs a body, with JSON's content type and this raw payload. */
+function postLogin(payload: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/rest/authentication/login',
+    headers: json,
+    payload,
+  });
+}
+
+/** A signed-in PUT with JSON's content type and this raw payload. */
+function putJson(url: string, payload: string) {
+  return t.app.inject({ method: 'PUT', url, headers: { ...bearer(token), ...json }, payload });
+}
+
 describe('an empty JSON body', () => {
   it('marks a notification read with Content-Type application/json and no body', async () => {
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: `/rest/notification/${notificationId}/read`,
-      headers: { ...bearer(token), ...json },
-      payload: '',
-    });
+    const response = await putJson(`/rest/notification/${notificationId}/read`, '');
     expect(response.statusCode).toBe(204);
   });
 
   it('sets the language with Content-Type application/json and no body', async () => {
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: '/rest/authentication/admin/setLocale/en',
-      headers: { ...bearer(token), ...json },
-      payload: '',
-    });
+    const response = await putJson('/rest/authentication/admin/setLocale/en', '');
     expect(response.statusCode).toBe(204);
     const row = await t.db
       .selectFrom('users')
@@ -56,34 +61,19 @@ describe('an empty JSON body', () => {
   });
 
   it('still answers 400 to a call that needs a body', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/rest/authentication/login',
-      headers: json,
-      payload: '',
-    });
+    const response = await postLogin('');
     expect(response.statusCode).toBe(400);
   });
 });
 
 describe('malformed JSON', () => {
   it.each(['{', '{"a":', 'null x', ' '])('answers 400 to %j', async (payload) => {
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: `/rest/notification/${notificationId}/read`,
-      headers: { ...bearer(token), ...json },
-      payload,
-    });
+    const response = await putJson(`/rest/notification/${notificationId}/read`, payload);
     expect(response.statusCode).toBe(400);
   });
 
   it('answers 400 to a body that poisons a prototype', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/rest/authentication/login',
-      headers: json,
-      payload: '{"username":"a","password":"b","__proto__":{"x":1}}',
-    });
+    const response = await postLogin('{"username":"a","password":"b","__proto__":{"x":1}}');
     expect(response.statusCode).toBe(400);
   });
 });

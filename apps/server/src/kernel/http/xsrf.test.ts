@@ -18,6 +18,20 @@ function xsrfCookieOf(setCookie: string | string[] | undefined): string | null {
   return cookie ? cookie.slice('XSRF-TOKEN='.length).split(';')[0]! : null;
 }
 
+/** A login from a browser that holds the XSRF cookie, with these headers and credentials. */
+function loginWithCookie(
+  headers: Record<string, string>,
+  payload: { username: string; password: string },
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/rest/authentication/login',
+    cookies: { 'XSRF-TOKEN': 'cookie-value' },
+    headers,
+    payload,
+  });
+}
+
 describe('XSRF protection', () => {
   it('sets a readable, same-site XSRF-TOKEN cookie when the browser has none', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/env.json' });
@@ -62,13 +76,10 @@ describe('XSRF protection', () => {
 
   it('words the refusal in English for an en request, not as a wrong password', async () => {
     const user = await createUser(t.db);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/rest/authentication/login',
-      cookies: { 'XSRF-TOKEN': 'cookie-value' },
-      headers: { locale: 'en' },
-      payload: { username: user.username, password: user.password },
-    });
+    const response = await loginWithCookie(
+      { locale: 'en' },
+      { username: user.username, password: user.password },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       code: 'XSRF_MISMATCH',
@@ -78,26 +89,20 @@ describe('XSRF protection', () => {
 
   it('keeps 403 INVALID_CREDENTIALS for a wrong password with a matching token', async () => {
     const user = await createUser(t.db);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/rest/authentication/login',
-      cookies: { 'XSRF-TOKEN': 'cookie-value' },
-      headers: { 'x-xsrf-token': 'cookie-value', locale: 'en' },
-      payload: { username: user.username, password: 'wrong-password' },
-    });
+    const response = await loginWithCookie(
+      { 'x-xsrf-token': 'cookie-value', locale: 'en' },
+      { username: user.username, password: 'wrong-password' },
+    );
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
   });
 
   it('accepts the request when the header echoes the cookie', async () => {
     const user = await createUser(t.db);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/rest/authentication/login',
-      cookies: { 'XSRF-TOKEN': 'cookie-value' },
-      headers: { 'x-xsrf-token': 'cookie-value' },
-      payload: { username: user.username, password: user.password },
-    });
+    const response = await loginWithCookie(
+      { 'x-xsrf-token': 'cookie-value' },
+      { username: user.username, password: user.password },
+    );
     expect(response.statusCode).toBe(200);
   });
 

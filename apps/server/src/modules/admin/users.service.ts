@@ -1,4 +1,5 @@
 import type {
+  Action,
   AdminUser,
   CreateUserBody,
   CreateViewOnlyUserBody,
@@ -65,10 +66,16 @@ export class UsersService {
     return record;
   }
 
-  async #owned(scope: AdminScope, userId: number): Promise<UserRecord> {
-    const record = await findUserRecord(this.deps.db, userId);
-    scope.assertOwnsUser(record);
-    return record;
+  /** The caller's scope for a change of a user, and the user, who must be theirs. */
+  async #owned(
+    auth: AuthContext,
+    action: Action,
+    userId: number,
+  ): Promise<{ scope: AdminScope; current: UserRecord }> {
+    const scope: AdminScope = await scopeOf(this.deps.db, auth, action);
+    const current = await findUserRecord(this.deps.db, userId);
+    scope.assertOwnsUser(current);
+    return { scope, current };
   }
 
   #show(scope: AdminScope, record: UserRecord): AdminUser {
@@ -203,8 +210,7 @@ export class UsersService {
   /** A new invitation link (valid 7 days) by e-mail; the user's earlier links stop working. */
   async resendInvitation(auth: AuthContext, userId: number, ip: string | null): Promise<AdminUser> {
     const { db, now, invitations } = this.deps;
-    const scope = await scopeOf(db, auth, 'users.resetPassword');
-    const current = await this.#owned(scope, userId);
+    const { scope, current } = await this.#owned(auth, 'users.resetPassword', userId);
     if (current.disabled || !current.email) throw new AppError('VALIDATION_FAILED');
     const invitation = await db.transaction().execute(async (trx) => {
       const link = await invitations.createInvitation(trx, current);
@@ -228,8 +234,7 @@ export class UsersService {
     ip: string | null,
   ): Promise<AdminUser> {
     const { db, now } = this.deps;
-    const scope = await scopeOf(db, auth, 'users.edit');
-    const current = await this.#owned(scope, userId);
+    const { scope, current } = await this.#owned(auth, 'users.edit', userId);
     const wanted: WantedUser = normalised({ ...body });
     await scope.assertCustomers(
       db,
@@ -267,8 +272,7 @@ export class UsersService {
     ip: string | null,
   ): Promise<AdminUser> {
     const { db, now } = this.deps;
-    const scope = await scopeOf(db, auth, 'users.deactivate');
-    const current = await this.#owned(scope, userId);
+    const { scope, current } = await this.#owned(auth, 'users.deactivate', userId);
     if (current.id === auth.user.id) throw new AppError('CANNOT_REMOVE_SELF');
     if (current.version !== body.version) throw versionConflict(current.version);
     const ended = await db.transaction().execute(async (trx) => {
@@ -301,8 +305,7 @@ export class UsersService {
     ip: string | null,
   ): Promise<AdminUser> {
     const { db, now } = this.deps;
-    const scope = await scopeOf(db, auth, 'users.resetPassword');
-    const current = await this.#owned(scope, userId);
+    const { scope, current } = await this.#owned(auth, 'users.resetPassword', userId);
     if (current.version !== body.version) throw versionConflict(current.version);
     assertPasswordAllowed(body.initialPassword, { field: 'initialPassword' });
     const passwordHash = await hashPassword(body.initialPassword);

@@ -3,10 +3,11 @@ import { impersonate } from '../../../test/test-app';
 import { pdfLines } from '../../../test/pdf-text';
 import {
   executeOk,
+  type PurchaseWorld,
   purchaseWorlds,
   quoteOk,
+  requireApproval,
   secondUser,
-  type PurchaseWorld,
 } from '../purchase/purchase-test-kit';
 import { renderClickConfirmation } from './click-confirmation.service';
 import { onPostgres } from '../../../test/test-database';
@@ -193,11 +194,7 @@ describe(`click confirmation PDF on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, ()
 
   it('names the second user who approved a four-eyes click, and when', async () => {
     const w = await openWorld();
-    await w.t.db
-      .updateTable('customers')
-      .set({ require_approval: true })
-      .where('id', '=', w.customer.id)
-      .execute();
+    await requireApproval(w);
     const approver = await secondUser(w);
     const click = await executeOk(w, (await quoteOk(w)).quoteId);
     w.t.clock.advance(60_000);

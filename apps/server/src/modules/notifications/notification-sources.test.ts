@@ -5,10 +5,11 @@ import { createCustomer, createUser } from '../../../test/builders';
 import { bearer, login } from '../../../test/test-app';
 import {
   executeOk,
+  type PurchaseWorld,
   purchaseWorlds,
   quoteOk,
+  requireApproval,
   secondUser,
-  type PurchaseWorld,
 } from '../purchase/purchase-test-kit';
 import { TestSocket } from '../realtime/ws-test-client';
 import { onPostgres } from '../../../test/test-database';
@@ -77,11 +78,7 @@ describe(`notification sources on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () =
 
   it('waiting, approved and rejected clicks each have their kind', async () => {
     const w = await setUp();
-    await w.t.db
-      .updateTable('customers')
-      .set({ require_approval: true })
-      .where('id', '=', w.customer.id)
-      .execute();
+    await requireApproval(w);
     const approver = await secondUser(w);
     const first = await executeOk(w, (await quoteOk(w)).quoteId);
     const approve = await w.t.app.inject({

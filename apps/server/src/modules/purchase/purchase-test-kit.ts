@@ -208,3 +208,12 @@ export async function clickedIn(
     .executeTakeFirstOrThrow();
   return fromDec(toDec(String(row.sum ?? '0')));
 }
+
+/** The world's customer requires a second user's approval of every click (four eyes). */
+export async function requireApproval(world: PurchaseWorld): Promise<void> {
+  await world.t.db
+    .updateTable('customers')
+    .set({ require_approval: true })
+    .where('id', '=', world.customer.id)
+    .execute();
+}

@@ -8,11 +8,12 @@ import {
   executeOk,
   postExecute,
   postQuote,
+  type PurchaseWorld,
   purchaseWorlds,
   quoteOk,
   relogin,
+  requireApproval,
   secondUser,
-  type PurchaseWorld,
 } from './purchase-test-kit';
 import { onPostgres } from '../../../test/test-database';
 
@@ -535,11 +536,7 @@ describe(`the click on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   describe('four-eyes approval', () => {
     async function approvalWorld() {
       const w = await setUp();
-      await w.t.db
-        .updateTable('customers')
-        .set({ require_approval: true })
-        .where('id', '=', w.customer.id)
-        .execute();
+      await requireApproval(w);
       const approver = await secondUser(w);
       const click = await executeOk(w, (await quoteOk(w)).quoteId);
       return { w, approver, click };
@@ -629,11 +626,7 @@ describe(`the click on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
 
     it('a click whose window closed before approval expires', async () => {
       const w = await setUp();
-      await w.t.db
-        .updateTable('customers')
-        .set({ require_approval: true })
-        .where('id', '=', w.customer.id)
-        .execute();
+      await requireApproval(w);
       w.t.clock.set('2026-11-20T14:50:00Z'); // 15:50 Amsterdam
       await relogin(w);
       const click = await executeOk(w, (await quoteOk(w)).quoteId);

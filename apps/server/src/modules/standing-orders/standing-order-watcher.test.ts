@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { executeOk, quoteOk } from '../purchase/purchase-test-kit';
+import { executeOk, quoteOk, requireApproval } from '../purchase/purchase-test-kit';
 import { bearer } from '../../../test/test-app';
 import { pdfLines } from '../../../test/pdf-text';
 import { idempotencyKeyOf } from './standing-order-watcher';
@@ -175,11 +175,7 @@ describe(`standing orders executing on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
 
   it('four-eyes: the order click waits for a second user like any click', async () => {
     const w = await setUp();
-    await w.t.db
-      .updateTable('customers')
-      .set({ require_approval: true })
-      .where('id', '=', w.customer.id)
-      .execute();
+    await requireApproval(w);
     const order = await placeOk(w);
     await pushPrices(w, [{ product: 'NL_POWER_PEAK', price: '70' }]);
     expect((await orderRow(w, order.id)).status).toBe('EXECUTED');
