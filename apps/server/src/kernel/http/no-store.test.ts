@@ -43,7 +43,7 @@ describe('Cache-Control on REST answers', () => {
       cookies: { [XSRF_COOKIE]: 'cookie' },
       headers: { 'x-xsrf-token': 'other' },
     });
-    expect(refused.statusCode).toBe(403);
+    expect(refused.statusCode).toBe(400);
     expect(refused.headers['cache-control']).toBe('no-store');
   });
 
