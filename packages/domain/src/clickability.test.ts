@@ -201,6 +201,15 @@ describe('clickability', () => {
     expect(isYearOffered([])).toBe(false);
   });
 
+  it("still offers a year held only by the user's, the pause's, the window's or loading's reason", () => {
+    for (const reason of ['DC_34', 'DC_35', 'DC_36', 'DC_37'] as const) {
+      expect(isYearOffered([{ clickable: false, disableClickReason: reason }]), reason).toBe(true);
+    }
+    for (const reason of ['DC_10', 'DC_11', 'DC_12', 'DC_21', 'DC_22', 'DC_23', 'DC_31'] as const) {
+      expect(isYearOffered([{ clickable: false, disableClickReason: reason }]), reason).toBe(false);
+    }
+  });
+
   it('offers only the years of supply with a clickable maturity, in the contract order', () => {
     const statuses = [
       { yearOfSupply: 2027, clickable: false },

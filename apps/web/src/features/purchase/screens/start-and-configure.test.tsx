@@ -99,6 +99,21 @@ describe('start purchase', () => {
     expect(purchaseDraftValue.get()?.maturity).toBe('Y');
   });
 
+  it('shows a user who may not click every maturity with the reason, not an empty choice', async () => {
+    const server = createFakeServer({});
+    const held = aContract({
+      contractId: 'KL-270001',
+      status: () => ({ clickable: false, disableClickReason: 'DC_34' }),
+    });
+    server.on('GET', '/rest/contractData/11', () => ({ status: 200, body: [held] }));
+    await openAt(server, '/startpurchase/KL-270001/2027/Q1');
+    const maturities = await screen.findByTestId('start-maturities');
+    const radios = within(maturities).getAllByRole('radio');
+    expect(radios.length).toBeGreaterThan(0);
+    for (const radio of radios) expect(radio).toBeDisabled();
+    expect(screen.queryByTestId('start-no-year')).not.toBeInTheDocument();
+  });
+
   it('offers only the years of supply with a clickable maturity', async () => {
     const server = createFakeServer({});
     const passed = aContract({
