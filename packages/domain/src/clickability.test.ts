@@ -3,6 +3,7 @@ import {
   clickableMarkets,
   decideClickability,
   hasPendingOverlappingClick,
+  isReasonOfEveryPosition,
   isYearOffered,
   offeredYears,
   type ClickabilityInput,
@@ -201,13 +202,14 @@ describe('clickability', () => {
     expect(isYearOffered([])).toBe(false);
   });
 
-  it("still offers a year held only by the user's, the pause's, the window's or loading's reason", () => {
+  it("tells the reasons of every position (the user's, the pause, the window, loading) apart", () => {
     for (const reason of ['DC_34', 'DC_35', 'DC_36', 'DC_37'] as const) {
-      expect(isYearOffered([{ clickable: false, disableClickReason: reason }]), reason).toBe(true);
+      expect(isReasonOfEveryPosition(reason), reason).toBe(true);
     }
     for (const reason of ['DC_10', 'DC_11', 'DC_12', 'DC_21', 'DC_22', 'DC_23', 'DC_31'] as const) {
-      expect(isYearOffered([{ clickable: false, disableClickReason: reason }]), reason).toBe(false);
+      expect(isReasonOfEveryPosition(reason), reason).toBe(false);
     }
+    expect(isReasonOfEveryPosition(null)).toBe(false);
   });
 
   it('offers only the years of supply with a clickable maturity, in the contract order', () => {

@@ -95,10 +95,14 @@ export function hasPendingOverlappingClick(
   return clicks.some((click) => click.inProgress && periodsOverlap(click, period));
 }
 
+/** Whether a year is offered: at least one of its positions is clickable. */
+export function isYearOffered(statuses: readonly { clickable: boolean }[]): boolean {
+  return statuses.some((status) => status.clickable);
+}
+
 /**
  * Reasons that say nothing of the position itself but of the user (DC_34), the pause (DC_35), the
- * trading window (DC_36) or the data (DC_37): they hold every position alike, so they do not hide
- * a year; the start screen shows them on each maturity instead of an empty choice.
+ * trading window (DC_36) or the data (DC_37): they hold every position alike.
  */
 const NOT_OF_THE_POSITION: ReadonlySet<DisableClickReason> = new Set([
   'DC_34',
@@ -107,18 +111,8 @@ const NOT_OF_THE_POSITION: ReadonlySet<DisableClickReason> = new Set([
   'DC_37',
 ]);
 
-/**
- * Whether a year is offered: at least one of its positions is clickable, or would be but for a
- * reason that is not the position's own (NOT_OF_THE_POSITION).
- */
-export function isYearOffered(
-  statuses: readonly { clickable: boolean; disableClickReason?: DisableClickReason | null }[],
-): boolean {
-  return statuses.some(
-    (status) =>
-      status.clickable ||
-      (status.disableClickReason != null && NOT_OF_THE_POSITION.has(status.disableClickReason)),
-  );
+export function isReasonOfEveryPosition(reason: DisableClickReason | null | undefined): boolean {
+  return reason != null && NOT_OF_THE_POSITION.has(reason);
 }
 
 /**
@@ -128,11 +122,7 @@ export function isYearOffered(
  */
 export function offeredYears(
   yearsOfSupply: readonly number[],
-  statuses: readonly {
-    yearOfSupply: number;
-    clickable: boolean;
-    disableClickReason?: DisableClickReason | null;
-  }[],
+  statuses: readonly { yearOfSupply: number; clickable: boolean }[],
 ): number[] {
   return yearsOfSupply.filter((year) =>
     isYearOffered(statuses.filter((status) => status.yearOfSupply === year)),

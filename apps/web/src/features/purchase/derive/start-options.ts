@@ -2,6 +2,7 @@ import type { ContractData, Status } from '@klik/api';
 import {
   MATURITIES,
   isMaturity,
+  isReasonOfEveryPosition,
   offeredYears,
   openSessions,
   type DisableClickReason,
@@ -18,15 +19,19 @@ export interface MaturityOption {
 
 /**
  * The years of supply a click can start in: those with at least one clickable maturity (spec
- * section 5, domain `offeredYears`), in the contract's order.
+ * section 5, domain `offeredYears`), in the contract's order. A reason that holds every position
+ * alike (the user may not click, paused, outside the window, loading) hides no year: the screen
+ * shows it on each maturity rather than an empty choice.
  */
 export function startYears(contract: ContractData): number[] {
   const { yearStatuses, quarterStatuses, monthStatuses } = contract.statusPerContract;
-  return offeredYears(contract.yearsOfSupply, [
-    ...yearStatuses,
-    ...quarterStatuses,
-    ...monthStatuses,
-  ]);
+  return offeredYears(
+    contract.yearsOfSupply,
+    [...yearStatuses, ...quarterStatuses, ...monthStatuses].map((status) => ({
+      yearOfSupply: status.yearOfSupply,
+      clickable: status.clickable || isReasonOfEveryPosition(status.disableClickReason),
+    })),
+  );
 }
 
 /** Every maturity of a contract's year in grid order, clickable or with its DC_ reason. */
