@@ -10,6 +10,7 @@ import {
   ensurePortFree,
   findInstanceConflict,
   InstanceConflictError,
+  isZombie,
   LOCK_FILE_NAME,
   processStartTime,
 } from './instance-guard';
@@ -24,6 +25,25 @@ async function otherProcess(): Promise<number> {
   children.push(child);
   await new Promise((resolve) => child.once('spawn', resolve));
   return child.pid ?? 0;
+}
+
+/**
+ * A process that has ended and is not reaped: sh starts `sleep 0` in the background, says its
+ * pid and becomes `sleep 300` (exec), which never waits for children, so the ended `sleep 0`
+ * stays a zombie until its parent is killed at the end of the test.
+ */
+async function zombieProcess(): Promise<number> {
+  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 300'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  children.push(parent);
+  const pid = await new Promise<number>((resolve) =>
+    parent.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+  );
+  await expect
+    .poll(() => readFileSync(`/proc/${pid}/stat`, 'utf8'), { timeout: 30_000 })
+    .toMatch(/\) Z /);
+  return pid;
 }
 
 function writeLock(content: unknown): void {
@@ -90,6 +110,29 @@ describe('DataDirLock', () => {
       DataDirLock.acquire(dataDir).release();
     },
   );
+
+  it.runIf(existsSync('/proc/self/stat'))(
+    'takes over a lock held by a zombie: a process that died and is not yet reaped',
+    async () => {
+      const pid = await zombieProcess();
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      expect(isZombie(pid)).toBe(true);
+      writeLock({ pid, startTime: processStartTime(pid) });
+      expect(
+        await findInstanceConflict({ host: '127.0.0.1', port: 0, databaseUrl: null, dataDir }),
+      ).toBeNull();
+      const lock = DataDirLock.acquire(dataDir);
+      expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE_NAME), 'utf8'))).toMatchObject({
+        pid: process.pid,
+      });
+      lock.release();
+    },
+  );
+
+  it.runIf(existsSync('/proc/self/stat'))('a living process is no zombie', async () => {
+    expect(isZombie(await otherProcess())).toBe(false);
+    expect(isZombie(process.pid)).toBe(false);
+  });
 
   it('takes over a lock with this very pid or unreadable content', () => {
     writeLock({ pid: process.pid, startTime: null });

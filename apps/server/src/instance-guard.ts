@@ -19,15 +19,32 @@ interface LockHolder {
   startTime: string | null;
 }
 
-/** The start time of a process as the kernel counts it; null where /proc is not available. */
-export function processStartTime(pid: number): string | null {
+/**
+ * The fields of /proc/<pid>/stat from field 3 (the state) on; null where /proc is not available.
+ * Field 2 (the command) is in parentheses and may contain spaces, so it is cut off at the last ')'.
+ */
+function procStat(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 2 (the command) is in parentheses and may contain spaces; field 22 is the start time.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+/** The start time of a process as the kernel counts it (field 22); null where /proc is not available. */
+export function processStartTime(pid: number): string | null {
+  return procStat(pid)?.[19] ?? null;
+}
+
+/**
+ * Whether the process has ended but its parent has not reaped it yet (state Z, or X while it is
+ * being removed). Such a zombie answers kill(pid, 0) but holds no file and no port: a supervisor
+ * restarting the portal right after kill -9 must not be refused for it.
+ */
+export function isZombie(pid: number): boolean {
+  const state = procStat(pid)?.[0];
+  return state === 'Z' || state === 'X';
 }
 
 function isRunning(holder: LockHolder): boolean {
@@ -37,6 +54,7 @@ function isRunning(holder: LockHolder): boolean {
     // EPERM: the process exists but belongs to another user.
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  if (isZombie(holder.pid)) return false;
   // After a restart (a container's pids start again from 1) the pid may be someone else's.
   const startTime = processStartTime(holder.pid);
   return holder.startTime === null || startTime === null || startTime === holder.startTime;
