@@ -22,16 +22,28 @@ export const LAST_DAY = '2999-12-31';
 // eslint-disable-next-line no-control-regex
 const NO_NUL = /^[^\u0000]*$/;
 
+/*
+ * Half of a UTF-16 surrogate pair without its other half (JSON "\ud800"): not Unicode, so no
+ * UTF-8 column or jsonb value can hold it. With the u flag only an unpaired half matches; a
+ * well-formed pair is one code point outside Cs. (String.prototype.isWellFormed is ES2024.)
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** True when the text is well-formed Unicode: no lone surrogate. */
+function isWellFormedText(text: string): boolean {
+  return !LONE_SURROGATE.test(text);
+}
+
 /**
  * Error codes a form field answers with (FIELD_ERROR_CODES in errors.ts): required when it is
- * missing, invalid when it is too long, holds a NUL or is not a text.
+ * missing, invalid when it is too long, holds a NUL or a lone surrogate, or is not a text.
  */
 export interface TextCodes {
   required?: string;
   invalid?: string;
 }
 
-/** A text of at most max characters without NUL. */
+/** A text of at most max characters without NUL, in well-formed Unicode. */
 export function TextSchema(max: number, codes: TextCodes = {}) {
   const { required, invalid } = codes;
   const base =
@@ -43,7 +55,8 @@ export function TextSchema(max: number, codes: TextCodes = {}) {
         });
   return base
     .max(max, invalid === undefined ? undefined : { error: invalid })
-    .regex(NO_NUL, invalid ?? 'no NUL characters');
+    .regex(NO_NUL, invalid ?? 'no NUL characters')
+    .refine(isWellFormedText, invalid ?? 'well-formed Unicode (no lone surrogate)');
 }
 
 /** A database id in a JSON body: a whole number from 1 to int4's largest. */

@@ -138,6 +138,9 @@ const JUNK_TEXTS = [
   '１',
   '٣',
   '\ud800',
+  '\udfff',
+  'a\udc00\ud800b',
+  'Storing \ud83d',
   '%00',
   '../../etc/passwd',
   "'; drop table users; --",
@@ -173,9 +176,20 @@ const JUNK_NUMBERS = [
   5e-324,
 ];
 
+/** Texts with lone halves of UTF-16 surrogate pairs among ordinary characters and whole pairs. */
+const brokenUnicode = fc.string({
+  unit: fc.oneof(
+    fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit)),
+    fc.constantFrom('a', '1', ' ', 'é', '😀'),
+  ),
+  minLength: 1,
+  maxLength: 12,
+});
+
 const junkText = fc.oneof(
   fc.constantFrom(...JUNK_TEXTS),
   fc.string({ unit: 'binary', maxLength: 30 }),
+  brokenUnicode,
   fc.stringMatching(/^-?\d{1,30}(\.\d{1,30})?(e[+-]?\d{1,4})?$/),
 );
 const junkNumber = fc.oneof(

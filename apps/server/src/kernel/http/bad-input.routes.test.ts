@@ -156,3 +156,98 @@ describe('dates out of range', () => {
     },
   );
 });
+
+describe('texts in well-formed Unicode only', () => {
+  // JSON.stringify keeps a lone surrogate as the escape "\ud800", as a client would send it.
+  function post(url: string, body: unknown, locale?: string) {
+    return t.app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        ...bearer(adminToken),
+        'content-type': 'application/json',
+        ...(locale === undefined ? {} : { locale }),
+      },
+      payload: JSON.stringify(body),
+    });
+  }
+
+  async function changeCounts(): Promise<number[]> {
+    const counts = await Promise.all(
+      (['announcements', 'audit_log', 'login_attempts'] as const).map((table) =>
+        t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ),
+    );
+    return counts.map((row) => Number(row.n));
+  }
+
+  const announcement = {
+    titleNl: 'Onderhoud',
+    titleEn: 'Maintenance',
+    bodyNl: 'Zaterdag',
+    bodyEn: 'Saturday',
+    audience: 'all',
+  };
+
+  it.each(['titleNl', 'titleEn', 'bodyNl', 'bodyEn'])(
+    'an announcement with a lone surrogate in %s answers 400 and publishes nothing',
+    async (field) => {
+      const before = await changeCounts();
+      const response = await post('/rest/admin/announcements', {
+        ...announcement,
+        [field]: 'Storing \ud800',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: 'Het verzoek is ongeldig.',
+      });
+      expect(await changeCounts()).toEqual(before);
+    },
+  );
+
+  it('an announcement with a surrogate pair (an emoji) is published', async () => {
+    const response = await post('/rest/admin/announcements', {
+      ...announcement,
+      titleNl: 'Onderhoud 🛠',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ titleNl: 'Onderhoud 🛠' });
+  });
+
+  it.each([
+    ['the address', { ip: '\ud800' }],
+    ['the address, reversed pair', { ip: '10.0.0.1\udc00\ud800' }],
+    ['the username', { username: 'jansen\udfff' }],
+  ])('lifting a sign-in throttle with a lone surrogate in %s answers 400', async (_, change) => {
+    const before = await changeCounts();
+    const response = await post(
+      '/rest/authentication/admin/liftLoginThrottle',
+      { username: 'jansen', ...change },
+      'en',
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'The request is not valid.',
+    });
+    expect(await changeCounts()).toEqual(before);
+  });
+
+  it('a lone surrogate in a path or query string never arrives as one', async () => {
+    // A URL carries bytes: a lone surrogate can only be sent as its UTF-8 replacement or as
+    // broken percent-escapes, which are refused or read as U+FFFD, never a 500.
+    for (const [method, url] of [
+      ['GET', '/rest/admin/users?q=%ED%A0%80'],
+      ['GET', `/rest/admin/users?q=${encodeURIComponent('\ufffd')}`],
+      ['GET', '/rest/deadlines/calendar/%ED%A0%80'],
+      ['PUT', '/rest/authentication/admin/setLocale/%ED%A0%80'],
+    ] as const) {
+      const response = await t.app.inject({ method, url, headers: bearer(adminToken) });
+      expect(response.statusCode, url).toBeLessThan(500);
+    }
+  });
+});
