@@ -128,6 +128,8 @@ async function buildServer(outDir) {
     entryPoints: {
       server: join(ROOT, 'apps/server/src/server.ts'),
       preflight: join(ROOT, 'apps/server/src/preflight.ts'),
+      // npm run backup / npm run restore (docs/operations.md "Backups").
+      operations: join(ROOT, 'apps/server/src/operations/operations-cli.ts'),
     },
     outdir: outDir,
     bundle: true,

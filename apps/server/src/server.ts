@@ -4,6 +4,7 @@ import { prepareDatabase } from './demo/prepare-database';
 import { claimInstance, InstanceConflictError } from './instance-guard';
 import { shutdownOnSignal } from './shutdown';
 import { unreachableDependency } from './reachability';
+import { serveBackups } from './operations/backup-socket';
 
 async function main(): Promise<void> {
   let config;
@@ -52,6 +53,13 @@ async function main(): Promise<void> {
   if (seeded) {
     app.log.warn('empty database filled with demo data (set SEED_DEMO=false in production)');
   }
+
+  // `npm run backup` asks this process for a consistent copy of the embedded database.
+  const backups =
+    config.dataDir && !config.databaseUrl
+      ? await serveBackups(config.dataDir, app.deps.db, app.log)
+      : null;
+  process.on('exit', () => void backups?.close());
 
   const shutdown = shutdownOnSignal(app, { timeoutMs: config.shutdownTimeoutMs, log: app.log });
   process.on('SIGINT', () => shutdown('SIGINT'));

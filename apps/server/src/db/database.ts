@@ -24,7 +24,22 @@ export const PGLITE_PARSERS = {
   [types.NUMERIC]: (value: string) => value,
 };
 
-/** Opens the database the configuration names. Closing the Kysely instance closes it. */
+/**
+ * How long a new PostgreSQL connection may take. Without a limit a request would wait for a
+ * server that does not answer (a network cut) as long as TCP does; with one it answers 503
+ * DATABASE_UNAVAILABLE (kernel/db-errors.ts) and /readyz says the database is down.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * Opens the database the configuration names. Closing the Kysely instance closes it.
+ *
+ * On PostgreSQL a connection the server drops (a restart, a crash, an administrator) must never
+ * crash the process: the pool reports a dropped idle connection itself, and a connection in use
+ * (a transaction between two statements) gets a listener here, since pg emits an 'error' with
+ * nobody listening then. The statement that uses it fails (503), the pool discards it on
+ * release, and the next request gets a fresh connection once the server is back.
+ */
 export async function createDatabase(
   options: DatabaseOptions,
   onPoolError: (error: Error) => void = () => {},
@@ -33,9 +48,10 @@ export async function createDatabase(
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.databasePoolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
-    // An idle connection dropped by the server must not crash the process; the pool replaces it.
     pool.on('error', onPoolError);
+    pool.on('connect', (client) => client.on('error', onPoolError));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   let dataDir: string | undefined;
@@ -46,9 +62,18 @@ export async function createDatabase(
   return databaseOnPGlite(await PGlite.create({ dataDir, parsers: PGLITE_PARSERS }));
 }
 
+const embedded = new WeakMap<Db, PGlite>();
+
 /** Kysely over an already opened PGlite, which the Kysely instance then owns. */
 export function databaseOnPGlite(pglite: PGlite): Db {
-  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  embedded.set(db, pglite);
+  return db;
+}
+
+/** The PGlite under a database opened here; null on PostgreSQL (for the online backup). */
+export function embeddedPGlite(db: Db): PGlite | null {
+  return embedded.get(db) ?? null;
 }
 
 /** True when the database answers a trivial query. */
