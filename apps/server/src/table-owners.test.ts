@@ -15,6 +15,7 @@ const OWNERS: Record<string, string> = {
   audit_log: 'kernel',
   budget_expected_prices: 'budgets',
   budgets: 'budgets',
+  click_ledger: 'purchase',
   click_months: 'positions',
   clicks: 'purchase',
   contracts: 'contracts',
@@ -58,8 +59,11 @@ const OWNERS: Record<string, string> = {
   users: 'kernel',
 };
 
-/** Tables that only the migrations write: a fixed list (roles), and stamps kept by triggers. */
-const DATABASE_ONLY = ['data_versions', 'roles'];
+/**
+ * Tables that only the migrations write: a fixed list (roles), and what triggers keep (the data
+ * versions, the heads of the hash chains).
+ */
+const DATABASE_ONLY = ['chain_heads', 'data_versions', 'roles'];
 
 const SRC = fileURLToPath(new URL('.', import.meta.url));
 const WRITE = [

@@ -21,6 +21,7 @@ import * as budgets from './migrations/0020-budgets';
 import * as priceAlerts from './migrations/0021-price-alerts';
 import * as deadlineCalendar from './migrations/0022-deadline-calendar';
 import * as standingOrders from './migrations/0023-standing-orders';
+import * as tamperEvidentTrail from './migrations/0024-tamper-evident-trail';
 
 // Listed explicitly so a bundled or packaged server never depends on reading a folder.
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,11 +46,19 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-price-alerts': priceAlerts,
   '0022-deadline-calendar': deadlineCalendar,
   '0023-standing-orders': standingOrders,
+  '0024-tamper-evident-trail': tamperEvidentTrail,
 };
 
 const provider: MigrationProvider = {
   getMigrations: () => Promise.resolve(MIGRATIONS),
 };
+
+/** Brings the schema to a named migration (tests of a migration: the rows it finds). */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw new Error(`Database migration to ${name} failed`, { cause: error });
+}
 
 /** Brings the schema to the latest version; several instances may call this at once. */
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -94,6 +94,23 @@ export interface AuditLogTable {
   ip: string | null;
   /** The customers the event is about (0007). */
   customer_ids: ColumnType<number[], number[] | undefined, number[]>;
+  // The hash chain (0024, docs/audit-trail.md): set by the database's trigger on insert.
+  stream: ColumnType<string, never, never>;
+  /** bigint: read as a string. */
+  seq: ColumnType<string, never, never>;
+  prev_hash: ColumnType<string, never, never>;
+  hash: ColumnType<string, never, never>;
+}
+
+/** The head of a hash chain's stream (0024): written only by the chain triggers. */
+export interface ChainHeadsTable {
+  chain: 'audit_log' | 'click_ledger';
+  stream: string;
+  /** bigint: read as a string. */
+  seq: string;
+  hash: string;
+  entry_id: string | null;
+  at: Date | null;
 }
 
 export interface LoginAttemptsTable {

@@ -113,6 +113,32 @@ export interface ClicksTable {
   ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** What happened to a click, as the click ledger records it (0024). */
+export type ClickLedgerEvent =
+  'CREATED' | 'PENDING_APPROVAL' | 'APPROVED' | 'REJECTED' | 'COMPLETED' | 'EXPIRED';
+
+/**
+ * One event of a click, append-only and hash-chained per customer (0024, docs/audit-trail.md).
+ * stream, seq, prev_hash and hash are set by the database's trigger.
+ */
+export interface ClickLedgerTable {
+  /** bigint: read as a string. */
+  id: Generated<string>;
+  stream: ColumnType<string, never, never>;
+  seq: ColumnType<string, never, never>;
+  prev_hash: ColumnType<string, never, never>;
+  hash: ColumnType<string, never, never>;
+  at: Date;
+  click_id: number;
+  customer_id: number;
+  event: ClickLedgerEvent;
+  actor_user_id: number | null;
+  actor_username: string | null;
+  impersonator_user_id: number | null;
+  impersonator_username: string | null;
+  facts: ColumnType<Record<string, unknown>, string, string>;
+}
+
 export interface ClickMonthsTable {
   click_id: number;
   part: PartName;

@@ -7,6 +7,7 @@ import type {
   UserCustomersTable,
   SessionsTable,
   AuditLogTable,
+  ChainHeadsTable,
   LoginAttemptsTable,
   SsoIdentitiesTable,
   SsoLoginsTable,
@@ -22,6 +23,7 @@ import type {
   PositionMonthsTable,
   ClicksTable,
   ClickMonthsTable,
+  ClickLedgerTable,
   MarketOffersTable,
   MarketPricesTable,
   PriceWatchCursorsTable,
@@ -76,6 +78,7 @@ export interface Database {
   user_customers: UserCustomersTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
+  chain_heads: ChainHeadsTable;
   login_attempts: LoginAttemptsTable;
   trading_status: TradingStatusTable;
   contracts: ContractsTable;
@@ -83,6 +86,7 @@ export interface Database {
   position_months: PositionMonthsTable;
   clicks: ClicksTable;
   click_months: ClickMonthsTable;
+  click_ledger: ClickLedgerTable;
   market_offers: MarketOffersTable;
   data_versions: DataVersionsTable;
   market_prices: MarketPricesTable;
