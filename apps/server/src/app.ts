@@ -83,7 +83,7 @@ export async function buildApp(
     db:
       overrides.db ??
       (await createDatabase(config, (error) =>
-        app.log.error({ err: error }, 'idle database connection failed'),
+        app.log.error({ err: error }, 'database connection failed'),
       )),
     bus:
       overrides.bus ??

@@ -84,6 +84,10 @@ export const ERROR_CODES = [
   'INTERNAL',
   // This instance is shutting down; the request may be sent again (to another instance).
   'SHUTTING_DOWN',
+  // The database cannot be reached now (stopped, restarting, the network cut); nothing of the
+  // request was kept unless its answer says so later: send it again, a click with the same
+  // idempotency key, to learn the outcome (docs/operations.md).
+  'DATABASE_UNAVAILABLE',
   // The click (docs/purchase.md). DC_ codes: the position cannot be clicked, for that reason.
   'DC_10',
   'DC_11',

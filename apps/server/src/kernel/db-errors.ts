@@ -24,3 +24,47 @@ export function violatedConstraint(error: unknown, sqlState: string): string | n
 export function violates(error: unknown, sqlState: string, constraint: string): boolean {
   return violatedConstraint(error, sqlState) === constraint;
 }
+
+/** Network errors of a connection to the database server that is refused, cut or unanswered. */
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * SQLSTATEs of a server that is going away or not there yet: admin_shutdown (a fast or
+ * immediate stop), crash_shutdown, cannot_connect_now (starting up, recovering) and
+ * too_many_connections; class 08 is every connection exception.
+ */
+const UNAVAILABLE_SQL_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/** What pg says of a connection that ended or broke under a statement (it has no code). */
+const CONNECTION_LOST =
+  /^(Connection terminated|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end|timeout exceeded when trying to connect)/;
+
+/**
+ * Whether an error says the database cannot be reached now (stopped, restarting, the network
+ * cut), rather than that a statement was wrong: the request is answered 503
+ * DATABASE_UNAVAILABLE and may be sent again. Node's connect error to a host with several
+ * addresses is an AggregateError; any of its errors counts.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === 'string') {
+    if (CONNECTION_ERROR_CODES.has(code) || UNAVAILABLE_SQL_STATES.has(code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  if (typeof message === 'string' && CONNECTION_LOST.test(message)) return true;
+  return Array.isArray(errors) && errors.some(isDatabaseUnavailable);
+}

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@klik/api';
+import { isDatabaseUnavailable } from '../db-errors';
 import { errorMessage, localeFromHeader } from '../i18n/server-messages';
 import { AppError, statusForCode } from './app-error';
 import { isFieldErrorCode, LOCALE_HEADER, SPEC_ERROR_KEYS } from '@klik/api';
@@ -30,6 +31,9 @@ export function sendError(
   if (options.details !== undefined) body.details = options.details;
   return reply.status(options.status ?? statusForCode(code)).send(body);
 }
+
+/** How soon a client may try again while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** One place maps failures to statuses; 5xx details stay in the log, never in the answer. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -65,6 +69,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
                 ? 'TOO_MANY_ATTEMPTS'
                 : 'VALIDATION_FAILED';
       return sendError(request, reply, code, { status });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug of the request: the database is stopped, restarting or cut off. The pool
+      // connects afresh once it is back, so the same request may simply be sent again.
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendError(request, reply, 'DATABASE_UNAVAILABLE', {
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      });
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, 'INTERNAL', { status: 500 });

@@ -40,6 +40,8 @@ const CATALOGUE: Record<Locale, Messages> = {
     XSRF_MISMATCH: 'Het beveiligingstoken ontbreekt of klopt niet. Vernieuw de pagina.',
     INTERNAL: 'Er ging iets mis. Probeer het later opnieuw.',
     SHUTTING_DOWN: 'De server start opnieuw. Probeer het zo meteen nog eens.',
+    DATABASE_UNAVAILABLE:
+      'De database is even niet bereikbaar. Probeer het zo meteen opnieuw; een klik die u opnieuw bevestigt, wordt hooguit één keer gemaakt.',
     ...reasonTexts('nl'),
     ANOTHER_CLICK_IN_PROGRESS: 'Er is al een klik in behandeling.',
     QUOTE_EXPIRED: 'De tijd is verstreken. Vraag een nieuwe prijs aan.',
@@ -151,6 +153,8 @@ const CATALOGUE: Record<Locale, Messages> = {
     XSRF_MISMATCH: 'The security token is missing or wrong. Please reload the page.',
     INTERNAL: 'Something went wrong. Please try again later.',
     SHUTTING_DOWN: 'The server is restarting. Please try again in a moment.',
+    DATABASE_UNAVAILABLE:
+      'The database cannot be reached right now. Please try again in a moment; a click you confirm again is made at most once.',
     ...reasonTexts('en'),
     ANOTHER_CLICK_IN_PROGRESS: 'Another click is in progress.',
     QUOTE_EXPIRED: 'Time expired. Please request a new price.',

@@ -87,6 +87,8 @@ export function purchaseErrorText(code: ErrorCode, facts: ErrorFacts = {}): Erro
       return { key: 'error.internal' };
     case 'SHUTTING_DOWN':
       return { key: 'error.shuttingDown' };
+    case 'DATABASE_UNAVAILABLE':
+      return { key: 'error.databaseUnavailable' };
     case 'VERSION_CONFLICT':
       return { key: 'error.versionConflict' };
     case 'USER_NOT_UNIQUE':
@@ -238,4 +240,13 @@ export function errorCodeOf(error: unknown): ErrorCode {
 /** True when the request may not have reached the server: a retry must reuse the same key. */
 export function isNetworkFailure(error: unknown): boolean {
   return !(error instanceof ApiError);
+}
+
+/**
+ * True when the click may or may not have been made: the request was lost on the way, or the
+ * database went away while it was confirmed (DATABASE_UNAVAILABLE). A retry with the same key
+ * answers which (docs/operations.md).
+ */
+export function isOutcomeUnknown(error: unknown): boolean {
+  return isNetworkFailure(error) || errorCodeOf(error) === 'DATABASE_UNAVAILABLE';
 }

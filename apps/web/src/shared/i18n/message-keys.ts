@@ -38,6 +38,8 @@ export function errorMessageKey(code: ErrorCode): MessageKey {
       return 'error.internal';
     case 'SHUTTING_DOWN':
       return 'error.shuttingDown';
+    case 'DATABASE_UNAVAILABLE':
+      return 'error.databaseUnavailable';
     case 'DC_10':
     case 'DC_11':
     case 'DC_12':

@@ -38,6 +38,7 @@ import {
 import {
   errorCodeOf,
   isNetworkFailure,
+  isOutcomeUnknown,
   purchaseErrorText,
   type ErrorText,
 } from '../purchase-errors';
@@ -128,6 +129,8 @@ interface Failure {
   code: ErrorCode;
   text: ErrorText;
   network: boolean;
+  /** Whether the click may have been made: the button sends the same key again. */
+  retry: boolean;
 }
 
 function QuoteSummary({ quote }: { quote: Quote }) {
@@ -231,6 +234,7 @@ function Confirm({ draft }: { draft: PurchaseDraft }) {
         code,
         text: purchaseErrorText(code, { smsAttemptsLeft: attemptsLeft }),
         network: isNetworkFailure(error),
+        retry: isOutcomeUnknown(error),
       });
     } finally {
       inFlight.current = false;
@@ -333,7 +337,7 @@ function Confirm({ draft }: { draft: PurchaseDraft }) {
               loading={executing}
               data-testid="confirm-purchase"
             >
-              {t(failure?.network ? 'purchase.confirm.retry' : 'purchase.confirm.submit')}
+              {t(failure?.retry ? 'purchase.confirm.retry' : 'purchase.confirm.submit')}
             </Button>
           </Group>
         </>

@@ -274,6 +274,31 @@ describe('confirm purchase', () => {
     expect(bodies[0]?.idempotencyKey).toBe(purchaseDraftValue.get()?.idempotencyKey);
   });
 
+  it('with the database away, says the click is made at most once and retries with the same key', async () => {
+    const server = serverQuoting([aQuote()]);
+    let calls = 0;
+    server.on('POST', '/rest/purchase/execute', () => {
+      calls += 1;
+      if (calls === 1) {
+        return { status: 503, body: { code: 'DATABASE_UNAVAILABLE', message: 'server text' } };
+      }
+      return { status: 200, body: { click: aClickDetail() } };
+    });
+    const { user } = await openConfirm(server);
+    const confirm = screen.getByTestId('confirm-purchase');
+    await user.click(confirm);
+    const failed = await screen.findByTestId('confirm-failed');
+    expect(failed).toHaveTextContent('De database is even niet bereikbaar');
+    expect(failed).toHaveTextContent('hooguit één keer gemaakt');
+    expect(confirm).toHaveTextContent('Opnieuw proberen');
+
+    await user.click(confirm);
+    await screen.findByTestId('purchase-result');
+    const keys = executeBodies(server).map((body) => body.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it.each([
     ['DC_12', 409, 'Geen open volume'],
     ['DC_36', 409, 'Klikvenster is gesloten'],
@@ -368,7 +393,7 @@ describe('confirm purchase', () => {
     );
 
     status = 'REJECTED';
-    const socket = app.sockets.latest();
+    const socket = await app.sockets.connecting();
     act(() => socket.open());
     act(() => socket.emit('clickUpdate', { contractId: 'KL-270001' }));
     await waitFor(() =>
