@@ -144,9 +144,16 @@ export class ClickDesk extends LeaderJob<DeskRun> {
       const late = time >= due.getTime() + this.deps.completionTimeoutMs;
       const quoted = (click.parts ?? []) as StoredQuotePart[];
       let totalCost: string | null = null;
+      // The market reference at execution: the quote's for OTC, the fixing's for ICE.
+      let execution = quoted.map(({ name, marketPrice, clickPrice }) => ({
+        part: name,
+        marketPrice,
+        clickPrice,
+      }));
       if (click.market === 'ICE') {
         const prices = await this.#icePrices(trx, quoted, click.year_of_supply, click.maturity);
         if (!prices) return late ? expire('no ICE price after the fixing') : null;
+        execution = prices;
         await repriceClickInLedger(
           trx,
           { id: click.id, contractRowId: contract.id, yearOfSupply: click.year_of_supply },
@@ -174,6 +181,7 @@ export class ClickDesk extends LeaderJob<DeskRun> {
           outcome: 'success',
           details: totalCost === null ? {} : { totalCost },
         },
+        ledger: { execution: { at, parts: execution } },
       });
       return 'COMPLETED' as const;
     });

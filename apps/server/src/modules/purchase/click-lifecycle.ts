@@ -7,11 +7,12 @@ import {
 } from '@klik/domain';
 import type { NotificationKind } from '@klik/api';
 import type { Db } from '../../db/database';
-import type { ClickStatus } from '../../db/schema';
+import type { ClickLedgerEvent, ClickStatus } from '../../db/schema';
 import { writeAudit, type AuditEntry } from '../../kernel/audit/audit-log';
 import { notify } from '../notifications/notify';
 import { enqueueEvent } from '../../kernel/events/event-outbox';
 import { findActingConsultant } from './click-transitions.repository';
+import { appendClickEvent } from './click-ledger.repository';
 
 /** When the ICE Endex end-of-day settlement of a trading day is known (Amsterdam time). */
 export const ICE_SETTLEMENT_KNOWN = { hour: 17, minute: 30 } as const;
@@ -48,6 +49,12 @@ export function clickNotificationKind(status: ClickStatus, action: string): Noti
   }
 }
 
+/** The click ledger's event of a transition: made (in progress or waiting), decided, ended. */
+export function clickLedgerEvent(status: ClickStatus, action: string): ClickLedgerEvent {
+  if (status === 'IN_PROGRESS') return action === 'click.approve' ? 'APPROVED' : 'CREATED';
+  return status;
+}
+
 export interface ClickTransition {
   clickId: number;
   contractId: string;
@@ -59,11 +66,13 @@ export interface ClickTransition {
   priceSource?: PriceSource | null;
   at: Date;
   audit: Omit<AuditEntry, 'at' | 'subject' | 'details'> & { details?: Record<string, unknown> };
+  /** Facts for the click ledger beyond the stored click (second factor, terms, fixing prices). */
+  ledger?: Record<string, unknown>;
 }
 
 /**
  * Writes what every state change of a click leaves behind, in the caller's transaction: an
- * audit row, a notification for each user of the customer (and the click's creator) and the
+ * audit row, the click ledger's event (docs/audit-trail.md), a notification for each user of the customer (and the click's creator) and the
  * clickUpdate for every instance's websockets (in the event outbox: it survives a bus outage).
  */
 export async function recordTransition(trx: Db, transition: ClickTransition): Promise<void> {
@@ -78,6 +87,25 @@ export async function recordTransition(trx: Db, transition: ClickTransition): Pr
       maturity: transition.maturity,
       status: transition.status,
       ...transition.audit.details,
+    },
+  });
+  await appendClickEvent(trx, {
+    clickId: transition.clickId,
+    event: clickLedgerEvent(transition.status, transition.audit.action),
+    at: transition.at,
+    actor: transition.audit.actor ?? null,
+    impersonator: transition.audit.impersonator ?? null,
+    facts: {
+      ...transition.ledger,
+      ...(transition.status === 'COMPLETED'
+        ? {
+            confirmation: {
+              kind: 'clickConfirmation',
+              ref: transition.clickId,
+              sentAt: transition.at,
+            },
+          }
+        : {}),
     },
   });
   await notify(trx, {

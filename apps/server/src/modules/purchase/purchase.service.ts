@@ -339,6 +339,17 @@ export class PurchaseService {
             ...(origin ? { standingOrderId: origin.standingOrderId } : {}),
           },
         },
+        ledger: {
+          // How the click was confirmed: a standing order's factor was given when it was placed.
+          secondFactor: secondFactorGiven
+            ? 'standingOrder'
+            : contract.requireSms
+              ? body.totpCode === undefined
+                ? 'sms'
+                : 'totp'
+              : null,
+          termsVersion: terms?.version ?? null,
+        },
       });
       await origin?.onClick?.(trx, id, at);
       return {
