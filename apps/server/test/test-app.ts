@@ -41,9 +41,11 @@ export async function buildTestApp(
     clock?: TestClock;
     /** Extra routes a test needs, added before the app is ready. */
     extend?: (app: FastifyInstance) => void;
+    /** The database to start on (the app then drops it on close); a fresh one when not given. */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const config = options.config ?? testConfig(options.env);
   const clock = options.clock ?? new TestClock();
   const delays: number[] = [];

@@ -51,9 +51,13 @@ function pgliteSnapshot(migrated: boolean): Promise<Blob> {
  * server, a uniquely named database created on it and dropped afterwards.
  */
 export async function createTestDatabase(
-  options: { migrate?: boolean } = {},
+  options: {
+    migrate?: boolean;
+    /** The PostgreSQL server to create it on, instead of TEST_DATABASE_URL's. */
+    adminUrl?: string;
+  } = {},
 ): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  const adminUrl = options.adminUrl ?? process.env.TEST_DATABASE_URL;
   const migrate = options.migrate ?? true;
   if (!adminUrl) {
     const loadDataDir = await pgliteSnapshot(migrate);

@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { createGunzip } from 'node:zlib';
+import { open, readFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 
 /** A backup or restore that cannot be done; the message is one line for the operator. */
 export class BackupError extends Error {
@@ -71,16 +70,9 @@ function tarEntries(tar: Buffer): string[] {
  * the files a PostgreSQL data folder cannot be without. Answers the archive (uncompressed).
  */
 export async function verifyEmbeddedArchive(file: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
   try {
-    await new Promise<void>((resolve, reject) => {
-      const gunzip = createGunzip();
-      createReadStream(file).on('error', reject).pipe(gunzip);
-      gunzip.on('data', (chunk: Buffer) => chunks.push(chunk));
-      gunzip.on('error', reject);
-      gunzip.on('end', resolve);
-    });
-    const tar = Buffer.concat(chunks);
+    // At once rather than streamed: a command of its own, and within a minute for any portal's data.
+    const tar = gunzipSync(await readFile(file));
     const names = tarEntries(tar);
     for (const required of ['PG_VERSION', 'global/pg_control']) {
       if (!names.some((name) => name.split('/').slice(1).join('/') === required)) {
@@ -89,8 +81,7 @@ export async function verifyEmbeddedArchive(file: string): Promise<Buffer> {
     }
     return tar;
   } catch (error) {
-    const reason = error instanceof BackupError ? error.message : (error as Error).message;
-    throw new BackupError(`${file} is damaged or not a Klik backup (${reason}).`);
+    throw new BackupError(`${file} is damaged or not a Klik backup (${(error as Error).message}).`);
   }
 }
 

@@ -20,6 +20,7 @@ import {
 } from '../../../test/builders';
 import { bearer, buildTestApp, login, type TestApp } from '../../../test/test-app';
 import { TestClock } from '../../../test/test-clock';
+import type { TestDatabase } from '../../../test/test-database';
 import type { Db } from '../../db/database';
 
 /** Friday 2026-11-20 11:00 in Amsterdam: OTC and ICE end-of-day are open. */
@@ -44,9 +45,15 @@ export async function purchaseWorld(
   options: {
     env?: Record<string, string>;
     contract?: Partial<Parameters<typeof createContract>[1]>;
+    /** The database of the world (buildTestApp's option); a fresh one when not given. */
+    database?: TestDatabase;
   } = {},
 ): Promise<PurchaseWorld> {
-  const t = await buildTestApp({ clock: new TestClock(FRIDAY_11), env: options.env });
+  const t = await buildTestApp({
+    clock: new TestClock(FRIDAY_11),
+    env: options.env,
+    database: options.database,
+  });
   const customer = await createCustomer(t.db);
   const user = await createUser(t.db, { customerIds: [customer.id] });
   const contract = await createContract(t.db, {
