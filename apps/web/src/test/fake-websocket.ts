@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import type { WsEventName } from '@klik/api';
 import type { WebSocketLike } from '../shared/websocket/websocket-client';
 
@@ -58,6 +59,18 @@ export function createFakeSockets() {
       const socket = sockets.at(-1);
       if (!socket) throw new Error('No websocket was created');
       return socket;
+    },
+    /**
+     * The socket the client is waiting on. The client gives up on a socket that has not opened
+     * within its open timeout and makes a new one: on a busy machine the screen may take longer
+     * than that to load, so a test opens this one, not simply the latest.
+     */
+    async connecting(): Promise<FakeWebSocket> {
+      return waitFor(() => {
+        const socket = sockets.at(-1);
+        if (!socket || socket.closed) throw new Error('No websocket is connecting');
+        return socket;
+      });
     },
   };
 }

@@ -21,7 +21,7 @@ describe('signed-in shell', () => {
     const indicator = screen.getByTestId('live-indicator');
     expect(indicator).toHaveAttribute('data-state', 'closed');
     expect(indicator).toHaveTextContent('Verbinden…');
-    const socket = app.sockets.latest();
+    const socket = await app.sockets.connecting();
     act(() => socket.open());
     await waitFor(() => expect(indicator).toHaveAttribute('data-state', 'open'));
     expect(indicator).toHaveTextContent('Live');

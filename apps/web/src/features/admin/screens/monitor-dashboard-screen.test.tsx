@@ -89,7 +89,7 @@ describe('monitor dashboard', () => {
     expect(listLoads()).toBe(1);
     expect(screen.getByTestId('session-count')).toHaveTextContent('Wachten op het live aantal');
     expect(screen.getByTestId('connection-state')).toHaveAttribute('data-state', 'closed');
-    const socket = app.sockets.latest();
+    const socket = await app.sockets.connecting();
     act(() => socket.open());
     expect(screen.getByTestId('connection-state')).toHaveAttribute('data-state', 'open');
     act(() => socket.emit('sessionCountUpdate', { count: 1 }));

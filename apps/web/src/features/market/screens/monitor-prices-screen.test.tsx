@@ -91,7 +91,7 @@ describe('monitor prices', () => {
 
   it('updates the board live from priceUpdate, with a highlight', async () => {
     const { app, server } = await openPrices();
-    const socket = app.sockets.latest();
+    const socket = await app.sockets.connecting();
     act(() => socket.open());
     // The first connection asks once for the board it may have missed; then nothing more.
     await waitFor(() => expect(app.queryClient.isFetching()).toBe(0));

@@ -174,7 +174,7 @@ describe('the bell', () => {
     expect(JSON.parse(window.sessionStorage.getItem('notificationData') ?? '{}')).toEqual({
       unread: 3,
     });
-    const socket = app.sockets.latest();
+    const socket = await app.sockets.connecting();
     act(() => socket.open());
     // A new notification: the server counts 4 and says so over the socket.
     unread.value = 4;

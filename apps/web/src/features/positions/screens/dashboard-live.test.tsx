@@ -24,7 +24,7 @@ async function openLiveDashboard(server: FakeServer) {
   startSession(aUserSession());
   const app = renderApp(server, '/dashboard');
   await screen.findByTestId('grid-KL-270001-2027');
-  const socket = app.sockets.latest();
+  const socket = await app.sockets.connecting();
   expect(socket.url).toBe('ws://localhost:3000/ws/token-of-customer');
   act(() => socket.open());
   // The first connection after the data loaded asks once more for what was sent before it.
