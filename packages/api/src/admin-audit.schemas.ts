@@ -56,3 +56,58 @@ export type AuditPage = z.infer<typeof AuditPageSchema>;
 
 /** The most rows one CSV export holds; narrow the filters for more. */
 export const AUDIT_EXPORT_MAX_ROWS = 10_000;
+
+/*
+ * The integrity of the tamper-evident trail (docs/audit-trail.md): the audit log and the click
+ * ledger are hash chains, one per stream (a customer, or 'system' for audit events about no
+ * customer). Admins only.
+ */
+
+export const AUDIT_CHAINS = ['audit_log', 'click_ledger'] as const;
+export const AuditChainSchema = z.enum(AUDIT_CHAINS);
+export type AuditChain = z.infer<typeof AuditChainSchema>;
+
+/**
+ * How a stream's chain breaks at an entry: its content changed, it does not link to the entry
+ * before it, entries before it are missing, the stream's last entries are missing, or the last
+ * entry is not the head the database recorded.
+ */
+export const ChainBreakReasonSchema = z.enum([
+  'CONTENT_CHANGED',
+  'LINK_BROKEN',
+  'ENTRY_MISSING',
+  'TAIL_MISSING',
+  'HEAD_MISMATCH',
+]);
+export type ChainBreakReason = z.infer<typeof ChainBreakReasonSchema>;
+
+export const ChainEntrySchema = z.object({
+  /** The row id (a bigint, as a string). */
+  id: z.string(),
+  /** Its place in the stream, from 1 (a bigint, as a string). */
+  seq: z.string(),
+  at: z.iso.datetime().nullable(),
+});
+export type ChainEntry = z.infer<typeof ChainEntrySchema>;
+
+export const StreamIntegritySchema = z.object({
+  chain: AuditChainSchema,
+  /** `customer:<id>` or `system`. */
+  stream: z.string(),
+  entries: z.number().int(),
+  /** The last entry up to which the chain is intact; null when not even the first is. */
+  intactUpTo: ChainEntrySchema.nullable(),
+  /** Where it breaks first; null: intact. */
+  break: ChainEntrySchema.extend({ reason: ChainBreakReasonSchema }).nullable(),
+  /** The hash of the stream's last entry, to keep outside the database. */
+  headHash: z.string().nullable(),
+});
+export type StreamIntegrity = z.infer<typeof StreamIntegritySchema>;
+
+export const AuditIntegritySchema = z.object({
+  checkedAt: z.iso.datetime(),
+  intact: z.boolean(),
+  /** Every stream of both chains, broken ones first. */
+  streams: z.array(StreamIntegritySchema),
+});
+export type AuditIntegrity = z.infer<typeof AuditIntegritySchema>;

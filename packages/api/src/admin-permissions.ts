@@ -204,6 +204,13 @@ export const PERMISSIONS = {
     reach: { admin: 'all', accountmanager: 'own', ...NOBODY_ELSE },
     summary: 'the audit log and its CSV export (account managers: events of their portfolio)',
   },
+  'audit.verify': {
+    writes: false,
+    subject: 'global',
+    reach: { admin: 'all', accountmanager: 'none', ...NOBODY_ELSE },
+    summary:
+      'the integrity of the audit log and the click ledger: per stream, how far the hash chain is intact (admins only: streams of every customer)',
+  },
   loginAs: {
     writes: false,
     subject: 'user',

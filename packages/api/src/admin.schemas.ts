@@ -87,4 +87,5 @@ export const ADMIN_PATHS = {
 
   audit: '/rest/admin/audit',
   auditExport: '/rest/admin/audit/export',
+  auditIntegrity: '/rest/admin/audit/integrity',
 } as const;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { behindTheBack } from '../../../test/behind-the-back';
 import { createTestDatabase, onPostgres, type TestDatabase } from '../../../test/test-database';
 import type { Db } from '../../db/database';
 import { migrateTo, migrateToLatest } from '../../db/migrate';
@@ -28,18 +29,6 @@ async function audit(db: Db, action: string, customerIds: number[] = []): Promis
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-/** Runs SQL with the triggers off, as a superuser could: behind the application's back. */
-async function behindTheBack(db: Db, statement: ReturnType<typeof sql>): Promise<void> {
-  await db.connection().execute(async (connection) => {
-    await sql`set session_replication_role = replica`.execute(connection);
-    try {
-      await statement.execute(connection);
-    } finally {
-      await sql`set session_replication_role = origin`.execute(connection);
-    }
-  });
 }
 
 function streamOf(streams: StreamVerification[], stream: string): StreamVerification {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PATHS, AuditPageSchema, type AuditPage } from '@klik/api';
+import { sql } from 'kysely';
+import { ADMIN_PATHS, AuditIntegritySchema, AuditPageSchema, type AuditPage } from '@klik/api';
+import { behindTheBack } from '../../../test/behind-the-back';
 import { writeAudit } from '../../kernel/audit/audit-log';
 import { adminWorld, auditRows, call, type AdminWorld } from './admin-test-kit';
 import { onPostgres } from '../../../test/test-database';
@@ -113,5 +115,63 @@ describe(`the audit log on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const [row] = await auditRows(w.t.db, 'audit.export');
     expect(row).toMatchObject({ actor_user_id: w.callers.admin.user.id });
     expect(row?.details).toMatchObject({ rows: 2 });
+  });
+});
+
+async function integrity() {
+  const response = await call(w, w.callers.admin.token, 'GET', ADMIN_PATHS.auditIntegrity);
+  expect(response.statusCode, response.body).toBe(200);
+  return AuditIntegritySchema.parse(response.json());
+}
+
+describe(`the integrity of the audit trail on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
+  // Last in the file: it changes an entry behind the application's back.
+  it('is for admins only', async () => {
+    const refused = await call(
+      w,
+      w.callers.accountmanager.token,
+      'GET',
+      ADMIN_PATHS.auditIntegrity,
+    );
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('says every stream is intact, then where a row changed behind its back breaks it', async () => {
+    const at = new Date('2026-03-01T09:00:00Z');
+    const entry = (action: string) =>
+      writeAudit(w.t.db, { at, action, outcome: 'success', customerIds: [w.own.id] });
+    await entry('integrity.one');
+    await entry('integrity.two');
+    await entry('integrity.three');
+    const before = await integrity();
+    expect(before.intact).toBe(true);
+    const stream = `customer:${w.own.id}`;
+    const own = before.streams.find((s) => s.chain === 'audit_log' && s.stream === stream);
+    expect(own).toMatchObject({ break: null, headHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+
+    const changed = await w.t.db
+      .selectFrom('audit_log')
+      .select(['id', 'seq'])
+      .where('action', '=', 'integrity.two')
+      .executeTakeFirstOrThrow();
+    await behindTheBack(
+      w.t.db,
+      sql`update audit_log set subject = 'rewritten' where id = ${changed.id}`,
+    );
+    const after = await integrity();
+    expect(after.intact).toBe(false);
+    // Broken streams come first.
+    expect(after.streams[0]).toMatchObject({
+      chain: 'audit_log',
+      stream,
+      break: {
+        id: changed.id,
+        seq: changed.seq,
+        at: at.toISOString(),
+        reason: 'CONTENT_CHANGED',
+      },
+      intactUpTo: { seq: String(Number(changed.seq) - 1) },
+    });
+    expect(after.streams.filter((s) => s.break !== null)).toHaveLength(1);
   });
 });

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_PATHS, AuditFilterQuerySchema, AuditPageSchema, AuditQuerySchema } from '@klik/api';
+import {
+  ADMIN_PATHS,
+  AuditFilterQuerySchema,
+  AuditIntegritySchema,
+  AuditPageSchema,
+  AuditQuerySchema,
+} from '@klik/api';
 import { sessionOf, type AuthGuards } from '../../kernel/auth/auth-guards';
 import type { AuditLogService } from './audit.service';
 
@@ -40,5 +46,19 @@ export const auditRoutes: FastifyPluginAsyncZod<{
       reply.header('content-disposition', `attachment; filename="klik-audit-${day}.csv"`);
       return reply.type('text/csv; charset=utf-8').send(csv);
     },
+  );
+
+  app.get(
+    ADMIN_PATHS.auditIntegrity,
+    {
+      preHandler: guards.requirePermission('audit.verify'),
+      schema: {
+        ...common,
+        summary:
+          'The hash chains of the audit log and the click ledger: per stream how far intact, where broken',
+        response: { 200: AuditIntegritySchema },
+      },
+    },
+    async () => audit.integrity(),
   );
 };

@@ -1,6 +1,7 @@
 import {
   AUDIT_EXPORT_MAX_ROWS,
   type AuditEvent,
+  type AuditIntegrity,
   type AuditFilterQuery,
   type AuditPage,
   type AuditQuery,
@@ -11,6 +12,9 @@ import { type AdminDeps } from './admin-change';
 import { auditChange } from '../../kernel/audit/audit-log';
 import { scopeOf, type AdminScope } from '../../kernel/access/admin-scope';
 import { countAuditEvents, findAuditEvents } from '../../kernel/audit/audit-reading';
+import { verifyChains, type ChainEntryRef } from '../../kernel/audit/chain-verification';
+
+const entryOf = (ref: ChainEntryRef) => ({ ...ref, at: ref.at?.toISOString() ?? null });
 
 const CSV_COLUMNS = [
   'id',
@@ -87,5 +91,20 @@ export class AuditLogService {
       ip,
     });
     return auditCsv(events);
+  }
+
+  /** Walks both hash chains (docs/audit-trail.md): every stream, the broken ones first. */
+  async integrity(): Promise<AuditIntegrity> {
+    const report = await verifyChains(this.deps.db, this.deps.now());
+    const streams = report.streams.map((stream) => ({
+      ...stream,
+      intactUpTo: stream.intactUpTo && entryOf(stream.intactUpTo),
+      break: stream.break && { ...entryOf(stream.break), reason: stream.break.reason },
+    }));
+    return {
+      checkedAt: report.checkedAt.toISOString(),
+      intact: report.intact,
+      streams: [...streams].sort((a, b) => Number(b.break !== null) - Number(a.break !== null)),
+    };
   }
 }

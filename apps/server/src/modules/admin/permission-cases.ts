@@ -356,6 +356,14 @@ export const ROUTE_CASES: RouteCase[] = [
       url: `${ADMIN_PATHS.auditExport}?customerId=${customerOf(w, side)}&outcome=success`,
     }),
   },
+  {
+    action: 'audit.verify',
+    method: 'GET',
+    route: ADMIN_PATHS.auditIntegrity,
+    ok: 200,
+    subjectless: true,
+    request: async () => ({ url: ADMIN_PATHS.auditIntegrity }),
+  },
 
   // The admin dashboard.
   {
