@@ -305,6 +305,8 @@ describe.skipIf(BIN === null)(
       );
       const confirming = execute(quoteId, key);
       await held;
+      // Held there, the click is committed (the only click event in flight is this one's).
+      expect(await clicksWithKey(key)).toHaveLength(1);
       await server.stopImmediately();
       open();
       expectUnavailable(await confirming);

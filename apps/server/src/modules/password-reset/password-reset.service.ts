@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../kernel/http/app-error';
+import { isDatabaseUnavailable } from '../../kernel/db-errors';
 import { writeAudit } from '../../kernel/audit/audit-log';
 import { revokeSessionsOfUsers } from '../../kernel/sessions/sessions.repository';
 import type { RequestInfo } from '../../kernel/auth/auth-context';
@@ -200,7 +201,8 @@ export class PasswordResetService {
         return revoked;
       });
     } catch (error) {
-      if (error instanceof AppError) throw error;
+      // The database away is answered 503 DATABASE_UNAVAILABLE: nothing was changed, try again.
+      if (error instanceof AppError || isDatabaseUnavailable(error)) throw error;
       this.deps.log.error({ err: error }, 'password reset failed');
       await this.#auditReset(live.user, 'failure', { reason: 'error' }, request).catch(() => {});
       throw new AppError('RESET_FAILED');

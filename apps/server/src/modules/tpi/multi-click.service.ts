@@ -12,6 +12,7 @@ import type {
 } from '@klik/api';
 import type { Db } from '../../db/database';
 import { AppError } from '../../kernel/http/app-error';
+import { isDatabaseUnavailable } from '../../kernel/db-errors';
 import { writeAudit } from '../../kernel/audit/audit-log';
 import type { AuthContext } from '../../kernel/auth/auth-context';
 import type { PurchaseService } from '../purchase/purchase.service';
@@ -181,6 +182,10 @@ export class MultiClickService {
       return { click: await this.deps.purchase.execute(auth, item, ip), refusal: null };
     } catch (error) {
       if (error instanceof AppError) return { click: null, refusal: refusalOf(error) };
+      // The database went away: this click may or may not be made; the same key again says which.
+      if (isDatabaseUnavailable(error)) {
+        return { click: null, refusal: { code: 'DATABASE_UNAVAILABLE' } };
+      }
       // One customer's failure must not cost the others their clicks; it is logged for us.
       this.deps.log.error({ err: error, quoteId: item.quoteId }, 'multi-click item failed');
       return { click: null, refusal: { code: 'INTERNAL' } };
