@@ -1,9 +1,13 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  AUTH_PATHS,
   ExecuteResponseSchema,
   PURCHASE_PATHS,
   QuoteSchema,
@@ -11,6 +15,7 @@ import {
   TRADING_PATHS,
 } from '@klik/api';
 import { createContract, createCustomer, createOffers, createUser } from '../test/builders';
+import { freePort } from '../test/free-port';
 import { OwnPostgres, postgresBinDir } from '../test/own-postgres';
 import { bearer, login, testConfig } from '../test/test-app';
 import { TestClock } from '../test/test-clock';
@@ -29,9 +34,12 @@ import { TestSocket } from './modules/realtime/ws-test-client';
  * answers 503 DATABASE_UNAVAILABLE and /readyz says so; once it is back the same instance
  * answers again without a restart, and the live channel carries the next change. A click
  * confirmed while the database goes away is made once or not at all, and the same idempotency
- * key after recovery answers which.
+ * key after recovery answers which. A connection that breaks while checked out of the pool
+ * without a listener would be an uncaught exception, which fails the run. The last test runs the
+ * real server (src/server.ts) as a process of its own through the same outage.
  */
 const BIN = postgresBinDir();
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 /** Friday 2026-11-20 11:00 in Amsterdam: the trading window is open. */
 const TRADING_MORNING = new Date('2026-11-20T10:00:00Z');
@@ -318,6 +326,66 @@ describe.skipIf(BIN === null)(
       expect(retried.statusCode, retried.body).toBe(200);
       expect(ExecuteResponseSchema.parse(retried.json()).click.id).toBe(made[0]);
       expect(await clicksWithKey(key)).toEqual(made);
+    }, 120_000);
+    it('the server process itself keeps running through the outage and answers again after it', async () => {
+      await adminQuery(server.url(), 'create database klik_process');
+      const port = await freePort();
+      const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+        cwd: SERVER_DIR,
+        env: {
+          PATH: process.env.PATH ?? '',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: server.url('klik_process'),
+          LOG_LEVEL: 'silent',
+          SEED_DEMO: 'false',
+          MARKET_FEED: 'none',
+          WEB_DIST_DIR: '/nonexistent/klik-web-dist',
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => (stderr += String(chunk)));
+      const exited = once(child, 'exit');
+      try {
+        const base = `http://127.0.0.1:${port}`;
+        const readyz = async () => {
+          const response = await fetch(`${base}/readyz`);
+          return { status: response.status, body: (await response.json()) as unknown };
+        };
+        // The start migrates the database, then listens.
+        await vi.waitFor(async () => expect((await readyz().catch(() => null))?.status).toBe(200), {
+          timeout: 60_000,
+          interval: 200,
+        });
+        const db = await createDatabase({ databaseUrl: server.url('klik_process'), dataDir: null });
+        const admin = await createUser(db, { role: 'admin' }).finally(() => db.destroy());
+        const signedIn = await fetch(`${base}${AUTH_PATHS.login}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: admin.username, password: admin.password }),
+        });
+        const { token } = (await signedIn.json()) as { token: string };
+        const sessions = () =>
+          fetch(`${base}${REALTIME_PATHS.sessions}`, { headers: bearer(token) });
+
+        await server.stopImmediately();
+        const refused = await sessions();
+        expect(refused.status).toBe(503);
+        expect(await refused.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+        expect(await readyz()).toEqual({
+          status: 503,
+          body: { status: 'unavailable', database: 'down', bus: 'up' },
+        });
+
+        await server.start();
+        expect((await sessions()).status).toBe(200);
+        expect((await readyz()).status).toBe(200);
+        expect(child.exitCode, stderr).toBeNull();
+      } finally {
+        child.kill('SIGTERM');
+        await exited;
+      }
     }, 120_000);
   },
 );
