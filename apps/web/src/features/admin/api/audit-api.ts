@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ADMIN_PATHS, AuditPageSchema } from '@klik/api';
+import { ADMIN_PATHS, AuditIntegritySchema, AuditPageSchema } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
 
 /**
@@ -14,5 +14,19 @@ export function useAuditPage(query: string) {
       api.call('GET', `${ADMIN_PATHS.audit}${query === '' ? '' : `?${query}`}`, AuditPageSchema),
     // The page stays readable while the next one loads.
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The integrity of the audit trail (both hash chains, every stream). It reads every entry, so it
+ * runs when asked (`enabled`), not on every visit; asking again checks again.
+ */
+export function useAuditIntegrity(enabled: boolean) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ['admin', 'audit', 'integrity'],
+    queryFn: () => api.call('GET', ADMIN_PATHS.auditIntegrity, AuditIntegritySchema),
+    enabled,
+    staleTime: Infinity,
   });
 }

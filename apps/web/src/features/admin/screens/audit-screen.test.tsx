@@ -177,4 +177,68 @@ describe('audit', () => {
     const { app } = open('/audit', () => ({ status: 200, body: anAuditPage([]) }), aUserSession());
     await waitFor(() => expect(app.location()).toBe('/dashboard'));
   });
+
+  it('lets an admin check the integrity on request: where a chain breaks and why', async () => {
+    const fake = createFakeServer({});
+    fake.on('GET', ADMIN_PATHS.audit, () => ({ status: 200, body: anAuditPage([]) }));
+    const head = 'ab'.repeat(32);
+    fake.on('GET', ADMIN_PATHS.auditIntegrity, () => ({
+      status: 200,
+      body: {
+        checkedAt: '2026-11-23T10:00:00.000Z',
+        intact: false,
+        streams: [
+          {
+            chain: 'audit_log',
+            stream: 'customer:12',
+            entries: 3,
+            intactUpTo: { id: '40', seq: '1', at: '2026-11-20T09:00:00.000Z' },
+            break: {
+              id: '41',
+              seq: '2',
+              at: '2026-11-20T09:05:00.000Z',
+              reason: 'CONTENT_CHANGED',
+            },
+            headHash: head,
+          },
+          {
+            chain: 'click_ledger',
+            stream: 'customer:12',
+            entries: 2,
+            intactUpTo: { id: '7', seq: '2', at: '2026-11-20T09:05:00.000Z' },
+            break: null,
+            headHash: head,
+          },
+        ],
+      },
+    }));
+    const { user, callsTo } = openWatched(fake, '/audit', anAdminSession());
+    await screen.findByTestId('audit-empty');
+    // It reads every entry: only when asked.
+    expect(callsTo(ADMIN_PATHS.auditIntegrity)).toHaveLength(0);
+    await user.click(screen.getByTestId('integrity-check'));
+    expect(await screen.findByTestId('integrity-summary')).toHaveTextContent(
+      /^1 van 2 ketens zijn verbroken\. Gecontroleerd op /,
+    );
+    const broken = screen.getByTestId('integrity-audit_log-customer:12');
+    expect(broken).toHaveTextContent('Audit log');
+    expect(broken).toHaveTextContent('Klant 12');
+    expect(broken).toHaveTextContent('Verbroken');
+    expect(broken).toHaveTextContent(/regel 41 \(nr\. 2, .*\)de inhoud is gewijzigd/);
+    expect(broken).toHaveTextContent(/regel 40 \(nr\. 1, /);
+    expect(screen.queryByTestId('integrity-click_ledger-customer:12')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /Ook de intacte ketens tonen/ }));
+    expect(screen.getByTestId('integrity-click_ledger-customer:12')).toHaveTextContent(head);
+    await expectNoAxeViolations();
+  });
+
+  it('offers account managers no integrity check', async () => {
+    open(
+      '/audit',
+      () => ({ status: 200, body: anAuditPage([]) }),
+      aUserSession({ role: 'accountmanager' }),
+    );
+    await screen.findByTestId('audit-empty');
+    expect(screen.queryByTestId('audit-integrity')).not.toBeInTheDocument();
+  });
 });

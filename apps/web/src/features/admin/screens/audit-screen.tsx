@@ -1,21 +1,26 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useT } from '../../../shared/i18n/use-t';
+import { useSession } from '../../../shared/session/use-session';
 import { useAuditPage } from '../api/audit-api';
 import { AuditExportLink } from '../components/audit-export-link';
 import { AuditFilters } from '../components/audit-filters';
+import { AuditIntegrityPanel } from '../components/audit-integrity-panel';
 import { AuditTable } from '../components/audit-table';
 import { PagedListStates } from '../components/paged-list-states';
 import { useListEdits } from '../components/use-list-edits';
 import { auditExportQueryString, auditListQuery } from '../derive/audit-query';
+import { may } from '../derive/may';
 
 const FILTER_FIELDS = ['actor', 'customerId', 'action', 'outcome', 'from', 'to'] as const;
 
 /**
  * audit: the audit log, newest first, filtered and paged by the server from the address bar (so a
- * view can be bookmarked and shared); the server decides what the caller may see.
+ * view can be bookmarked and shared); the server decides what the caller may see. Admins also
+ * check the integrity of the audit trail here.
  */
 export function AuditScreen() {
   const t = useT();
+  const session = useSession();
   const { search, change, reset } = useListEdits();
   const params = auditListQuery.paramsOf(search);
   const list = useAuditPage(auditListQuery.queryString(params));
@@ -52,6 +57,7 @@ export function AuditScreen() {
           />
         )}
       </PagedListStates>
+      {session && may(session, 'audit.verify') && <AuditIntegrityPanel />}
     </Stack>
   );
 }
