@@ -101,7 +101,7 @@ export function databaseName(databaseUrl: string): string {
 
 /** Runs a PostgreSQL client tool; a missing tool or a failure is a BackupError with its last words. */
 export function runTool(
-  tool: 'pg_dump' | 'pg_restore',
+  tool: 'pg_dump' | 'pg_restore' | 'psql',
   args: string[],
   password: string | null = null,
 ): Promise<string> {
@@ -122,7 +122,8 @@ export function runTool(
         return;
       }
       const lines = stderr.trim().split('\n').filter(Boolean);
-      reject(new BackupError(`${tool} failed: ${lines.at(-1) ?? error.message}`));
+      const cause = lines.find((line) => /error/i.test(line)) ?? lines.at(-1) ?? error.message;
+      reject(new BackupError(`${tool} failed: ${cause}`));
     });
   });
 }

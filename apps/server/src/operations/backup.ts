@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { mkdtemp, open, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -264,10 +265,13 @@ async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => P
   }
 }
 
-/** Refuses while anyone else is connected, or (without replace) when the database has tables. */
-async function prepareTarget(databaseUrl: string, replace: boolean): Promise<void> {
+/**
+ * Refuses while anyone else is connected, or (without replace) when the database has tables.
+ * Answers whether it has tables.
+ */
+async function checkTarget(databaseUrl: string, replace: boolean): Promise<boolean> {
   const name = databaseName(databaseUrl);
-  await withClient(databaseUrl, async (client) => {
+  return withClient(databaseUrl, async (client) => {
     const others = await client.query<{ count: string }>(
       `select count(*) from pg_stat_activity
         where datname = current_database() and pid <> pg_backend_pid()`,
@@ -281,15 +285,47 @@ async function prepareTarget(databaseUrl: string, replace: boolean): Promise<voi
     const tables = await client.query<{ count: string }>(
       `select count(*) from pg_tables where schemaname not in ('pg_catalog', 'information_schema')`,
     );
-    if (Number(tables.rows[0]?.count ?? 0) === 0) return;
-    if (!replace) {
+    const hasTables = Number(tables.rows[0]?.count ?? 0) > 0;
+    if (hasTables && !replace) {
       throw new BackupError(
         `${name} is not empty: restore into an empty database (createdb), or add --replace ` +
-          'to drop everything in its public schema first.',
+          'to put the backup in place of everything in its public schema.',
       );
     }
-    await client.query('drop schema public cascade; create schema public');
+    return hasTables;
   });
+}
+
+/**
+ * --replace: the public schema dropped and the backup restored in one transaction (psql running
+ * pg_restore's script), so a failure leaves the database as it was.
+ */
+async function replaceInOneTransaction(
+  url: string,
+  password: string | null,
+  from: string,
+): Promise<void> {
+  // The script holds every row (password hashes too): a folder of this user's only.
+  const folder = await mkdtemp(join(tmpdir(), 'klik-restore-'));
+  const script = join(folder, 'restore.sql');
+  try {
+    await runTool('pg_restore', ['--no-owner', `--file=${script}`, from]);
+    await runTool(
+      'psql',
+      [
+        '--no-psqlrc',
+        '--quiet',
+        '--single-transaction',
+        '--set=ON_ERROR_STOP=1',
+        '--command=drop schema public cascade; create schema public',
+        `--file=${script}`,
+        `--dbname=${url}`,
+      ],
+      password,
+    );
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 async function restorePostgres(
@@ -298,13 +334,17 @@ async function restorePostgres(
   replace: boolean,
 ): Promise<RestoreReport> {
   await verifyPostgresDump(from);
-  await prepareTarget(databaseUrl, replace);
+  const hasTables = await checkTarget(databaseUrl, replace);
   const { url, password } = splitPassword(databaseUrl);
-  await runTool(
-    'pg_restore',
-    ['--no-owner', '--exit-on-error', '--single-transaction', `--dbname=${url}`, from],
-    password,
-  );
+  if (hasTables) {
+    await replaceInOneTransaction(url, password, from);
+  } else {
+    await runTool(
+      'pg_restore',
+      ['--no-owner', '--exit-on-error', '--single-transaction', `--dbname=${url}`, from],
+      password,
+    );
+  }
   return { kind: 'postgresql', target: databaseName(databaseUrl), keptAs: null };
 }
 

@@ -157,17 +157,23 @@ describe.skipIf(!hasPgDump || !postgresAdminUrl)(
       return url.toString();
     }
 
-    async function tables(url: string): Promise<string[]> {
+    async function sql(url: string, text: string): Promise<Record<string, unknown>[]> {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
-        const result = await client.query<{ tablename: string }>(
-          `select tablename from pg_tables where schemaname = 'public' order by tablename`,
-        );
-        return result.rows.map((row) => row.tablename);
+        const result = await client.query(text);
+        return Array.isArray(result) ? [] : (result.rows as Record<string, unknown>[]);
       } finally {
         await client.end();
       }
+    }
+
+    async function tables(url: string): Promise<string[]> {
+      const rows = await sql(
+        url,
+        `select tablename from pg_tables where schemaname = 'public' order by tablename`,
+      );
+      return rows.map((row) => row.tablename as string);
     }
 
     beforeAll(async () => {
@@ -192,6 +198,38 @@ describe.skipIf(!hasPgDump || !postgresAdminUrl)(
       const message = await refusal(restore({ databaseUrl: url, dataDir: null }, dumpFile));
       expect(message).toMatch(/is not empty: restore into an empty database/);
       expect(await tables(url)).toEqual(before);
+    }, 60_000);
+
+    it('--replace: all of the backup in place of what was there, or nothing', async () => {
+      const url = await emptyDatabase();
+      await restore({ databaseUrl: url, dataDir: null }, dumpFile);
+      const before = await tables(url);
+      await sql(url, `insert into customers (name) values ('Na de back-up B.V.')`);
+      // Half-way through, creating the clicks table fails (an event trigger outside public).
+      await sql(
+        url,
+        `create schema guard;
+         create function guard.refuse() returns event_trigger language plpgsql as $$
+         begin
+           if exists (select from pg_event_trigger_ddl_commands() where object_identity = 'public.clicks')
+           then raise exception 'no clicks here'; end if;
+         end $$;
+         create event trigger refuse_clicks on ddl_command_end when tag in ('CREATE TABLE')
+           execute function guard.refuse()`,
+      );
+      const message = await refusal(
+        restore({ databaseUrl: url, dataDir: null }, dumpFile, { replace: true }),
+      );
+      expect(message).toMatch(/^psql failed: .*no clicks here/);
+      expect(await tables(url)).toEqual(before);
+      expect(await sql(url, `select name from customers`)).toEqual([
+        { name: 'Na de back-up B.V.' },
+      ]);
+
+      await sql(url, 'drop event trigger refuse_clicks');
+      await restore({ databaseUrl: url, dataDir: null }, dumpFile, { replace: true });
+      expect(await tables(url)).toEqual(before);
+      expect(await sql(url, `select name from customers`)).toEqual([]);
     }, 60_000);
 
     it('a truncated dump, before it touches the database', async () => {
