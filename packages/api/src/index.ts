@@ -37,5 +37,6 @@ export * from './deadlines.schemas';
 export * from './standing-orders.schemas';
 export * from './budgets.schemas';
 export * from './hedge-policies.schemas';
+export * from './risk.schemas';
 export * from './api-error';
 export * from './client';
