@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { SortParamSchema } from './admin.schemas';
 import {
+  decimalString,
   IdParamSchema,
   IdSchema,
   WholeNumberParamSchema,
@@ -52,9 +54,41 @@ export const TpiUserListSchema = z.array(TpiUserSchema);
 /** A page of customers; 200 customers fit on one page. */
 export const TPI_MAX_PAGE_SIZE = 200;
 
+/** The ranking of the customers by what their open volume may cost (docs/risk.md, issue 29). */
+export const TPI_RANK_FIELDS = [
+  'customer',
+  'costAtRisk',
+  'probabilityAboveBand',
+  'behindHedgePolicy',
+] as const;
+export type TpiRankField = (typeof TPI_RANK_FIELDS)[number];
+
+/** A non-negative amount in EUR in a query string, at most 2 decimals. */
+const MinAmountParamSchema = decimalString(
+  z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'an amount in EUR with at most 2 decimals'),
+);
+/** A percentage (or percentage points) 0..100 in a query string, at most 2 decimals. */
+const MinPercentParamSchema = decimalString(
+  z
+    .string()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, 'a percentage with at most 2 decimals')
+    .refine((value) => Number(value) <= 100, 'from 0 to 100'),
+);
+
 export const TpiQuerySchema = z.object({
   page: WholeNumberParamSchema(0, 10_000).default(0),
   size: WholeNumberParamSchema(1, TPI_MAX_PAGE_SIZE).default(50),
+  /**
+   * The order before paging: a field ascending, '-field' descending (by name when absent).
+   * Customers without the figure go last either way; equal ones keep name order.
+   */
+  sort: SortParamSchema(TPI_RANK_FIELDS).optional(),
+  /** Only customers whose book's cost-at-risk (EUR) is at least this. */
+  minCostAtRisk: MinAmountParamSchema.optional(),
+  /** Only customers with a year whose probability above the budget band (%) is at least this. */
+  minProbabilityAboveBand: MinPercentParamSchema.optional(),
+  /** Only customers with a year at least this many percentage points behind its hedge policy. */
+  minBehindHedgePolicy: MinPercentParamSchema.optional(),
 });
 export type TpiQuery = z.infer<typeof TpiQuerySchema>;
 
@@ -118,12 +152,31 @@ export const TpiContractSchema = z.object({
 });
 export type TpiContract = z.infer<typeof TpiContractSchema>;
 
+/**
+ * What the customer's open volume may cost and how far behind its plan it is (docs/risk.md): the
+ * figures the cockpit ranks and filters customers by.
+ */
+export const TpiRiskSchema = z.object({
+  /** EUR (2 decimals): P95 minus the expected cost of the whole book; null without a price. */
+  costAtRisk: DecimalStringSchema.nullable(),
+  /** Percent (2 decimals): the worst year's probability of ending above its budget's upper band; null without budgets. */
+  probabilityAboveBand: DecimalStringSchema.nullable(),
+  /**
+   * Percentage points (2 decimals) the furthest-behind year's fixed share lies below its hedge
+   * policy's minimum today; 0 when every year is within; null without a hedge policy.
+   */
+  behindHedgePolicy: DecimalStringSchema.nullable(),
+});
+export type TpiRisk = z.infer<typeof TpiRiskSchema>;
+
 /** One customer's TPI data (spec: TPI contract data, without the web's loading status). */
 export const TpiCustomerDataSchema = z.object({
   customerId: IdSchema,
   customerName: z.string(),
   /** Contracts ordered by contract id. */
   contracts: z.array(TpiContractSchema),
+  /** The ranking figures; always sent by the server (optional so older data still parses). */
+  risk: TpiRiskSchema.optional(),
 });
 export type TpiCustomerData = z.infer<typeof TpiCustomerDataSchema>;
 
