@@ -74,7 +74,13 @@ export async function serveBackups(
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(path, () => resolve());
+      // Made for this user only from the start (the socket is bound within listen's call).
+      const umask = process.umask(0o177);
+      try {
+        server.listen(path, () => resolve());
+      } finally {
+        process.umask(umask);
+      }
     });
     chmodSync(path, 0o600);
   } catch (error) {
