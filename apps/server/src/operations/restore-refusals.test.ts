@@ -111,7 +111,7 @@ describe('restore of the embedded database refuses', () => {
     expect(existsSync(target)).toBe(false);
   });
 
-  it('a DATA_DIR held by a running portal', async () => {
+  it('a DATA_DIR held by a running portal (and backup one that does not answer)', async () => {
     const target = folder('held');
     sleeper = spawn('sleep', ['60'], { stdio: 'ignore' });
     const pid = sleeper.pid as number;
@@ -125,6 +125,15 @@ describe('restore of the embedded database refuses', () => {
     );
     expect(readdirSync(target)).toEqual([LOCK_FILE_NAME]);
     expect(readFileSync(join(target, LOCK_FILE_NAME), 'utf8')).toBe(lock);
+
+    // Nor does backup open a folder a portal holds when that portal does not answer on its socket.
+    const copy = join(root, 'held.tar.gz');
+    expect(await refusal(backup({ databaseUrl: null, dataDir: target }, copy))).toBe(
+      `DATA_DIR ${target} is in use by another Klik (pid ${pid}) but it does not answer on ` +
+        `${join(target, 'klik-backup.sock')}: restart that portal, or stop it and back up again.`,
+    );
+    expect(existsSync(copy)).toBe(false);
+    expect(readdirSync(target)).toEqual([LOCK_FILE_NAME]);
   });
 
   it('a backup of the other kind of database, and a database in memory', async () => {
