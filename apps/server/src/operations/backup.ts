@@ -236,10 +236,11 @@ async function restoreEmbedded(
     rmSync(staging, { recursive: true, force: true });
     await loadAndCheck(staging, archive, from);
     let keptAs: string | null = null;
-    if (existsSync(target)) {
+    if (isNonEmptyDir(target)) {
       keptAs = `${target}.before-restore-${stamp()}`;
       renameSync(target, keptAs);
     }
+    rmSync(target, { recursive: true, force: true });
     renameSync(staging, target);
     return { kind: 'embedded', target: dataDir, keptAs };
   } finally {
