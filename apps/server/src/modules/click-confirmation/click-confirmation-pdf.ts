@@ -16,7 +16,7 @@ const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
 
 /** Writes rows of label and value down an A4 page, starting a new page when one is full. */
-class Sheet {
+export class Sheet {
   readonly doc: PDFKit.PDFDocument;
   #y = MARGIN;
 
@@ -66,6 +66,34 @@ class Sheet {
   }
 }
 
+/** An A4 document of rows (the confirmation, the statement); finish() ends it and answers its bytes. */
+export function openPdf(
+  locale: Locale,
+  info: PDFKit.DocumentInfo,
+): { sheet: Sheet; finish: () => Promise<Uint8Array> } {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    lang: locale,
+    displayTitle: true,
+    info,
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  return {
+    sheet: new Sheet(doc),
+    finish: async () => {
+      doc.end();
+      await ended;
+      return new Uint8Array(Buffer.concat(chunks));
+    },
+  };
+}
+
 function personText(person: ConfirmationPerson): string {
   return person.name === person.username ? person.name : `${person.name} (${person.username})`;
 }
@@ -77,27 +105,13 @@ export async function writeConfirmationPdf(
   portalTitle: string,
 ): Promise<Uint8Array> {
   const t = CONFIRMATION_TEXTS[locale];
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    lang: locale,
-    displayTitle: true,
-    info: {
-      Title: `${portalTitle} – ${t.documentTitle} ${facts.clickId}`,
-      Author: portalTitle,
-      Subject: t.documentTitle,
-      // The document describes the click as completed; the same click gives the same PDF.
-      CreationDate: facts.completedAt,
-    },
+  const { sheet, finish } = openPdf(locale, {
+    Title: `${portalTitle} – ${t.documentTitle} ${facts.clickId}`,
+    Author: portalTitle,
+    Subject: t.documentTitle,
+    // The document describes the click as completed; the same click gives the same PDF.
+    CreationDate: facts.completedAt,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
-
-  const sheet = new Sheet(doc);
   const instant = (at: Date | null) => (at === null ? t.none : formatInstant(at, locale));
   const price = (value: string | null) => (value === null ? t.none : formatPrice(value, locale));
 
@@ -165,7 +179,5 @@ export async function writeConfirmationPdf(
   sheet.heading('', 4, 6);
   sheet.paragraph(t.timeZoneNote);
 
-  doc.end();
-  await ended;
-  return new Uint8Array(Buffer.concat(chunks));
+  return finish();
 }

@@ -6,6 +6,7 @@ import {
   executeOk,
   purchaseWorlds,
   quoteOk,
+  requireApproval,
   secondUser,
   type PurchaseWorld,
 } from './purchase-test-kit';
@@ -80,11 +81,7 @@ describe(`the click ledger on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
 
   it('records the four eyes: waiting, approved by whom, rejected', async () => {
     const w = await setUp();
-    await w.t.db
-      .updateTable('customers')
-      .set({ require_approval: true })
-      .where('id', '=', w.customer.id)
-      .execute();
+    await requireApproval(w);
     const approver = await secondUser(w);
     const decide = (clickId: number, decision: string) =>
       w.t.app.inject({
