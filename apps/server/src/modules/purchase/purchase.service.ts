@@ -312,6 +312,9 @@ export class PurchaseService {
         })),
       );
       await consumeQuote(trx, locked.id, at);
+      // The standing order's row before the customer's audit and ledger chains: a cancellation
+      // takes the order first too, so the two never wait for each other crosswise.
+      await origin?.onClick?.(trx, id, at);
       await recordTransition(trx, {
         clickId: id,
         contractId: contract.contractId,
@@ -351,7 +354,6 @@ export class PurchaseService {
           termsVersion: terms?.version ?? null,
         },
       });
-      await origin?.onClick?.(trx, id, at);
       return {
         kind: 'new',
         clickId: id,
