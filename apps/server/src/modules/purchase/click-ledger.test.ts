@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { behindTheBack } from '../../../test/behind-the-back';
 import { bearer } from '../../../test/test-app';
 import { onPostgres } from '../../../test/test-database';
 import { verifyChains } from '../../kernel/audit/chain-verification';
@@ -113,5 +115,27 @@ describe(`the click ledger on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     ).rejects.toThrow(/append-only/);
     await expect(w.t.db.deleteFrom('click_ledger').execute()).rejects.toThrow(/append-only/);
     expect(await ledgerOf(w)).toHaveLength(1);
+  });
+
+  it('shows a price changed behind the application’s back at exactly that event', async () => {
+    const w = await setUp();
+    await executeOk(w, (await quoteOk(w, { percentage: '25' })).quoteId);
+    w.t.clock.advance(10_000);
+    await w.t.app.purchase.desk.runOnce();
+    const [made, completed] = await ledgerOf(w);
+    await behindTheBack(
+      w.t.db,
+      sql`update click_ledger set facts = jsonb_set(facts, '{totalCost}', '"1.00"')
+          where id = ${completed?.id ?? ''}`,
+    );
+    const report = await verifyChains(w.t.db, w.t.clock.now());
+    const stream = report.streams.find(
+      (candidate) =>
+        candidate.chain === 'click_ledger' && candidate.stream === `customer:${w.customer.id}`,
+    );
+    expect(stream).toMatchObject({
+      break: { id: completed?.id, seq: '2', reason: 'CONTENT_CHANGED' },
+      intactUpTo: { id: made?.id, seq: '1' },
+    });
   });
 });
