@@ -389,6 +389,15 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: 'risk',
+              handle: { selection: 'customer' } satisfies ShellHandle,
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('regular'),
+              lazy: async () => ({
+                Component: (await import('../features/risk/screens/risk-screen')).RiskScreen,
+              }),
+            },
+            {
               path: 'hedgepolicy',
               handle: { selection: 'customer' } satisfies ShellHandle,
               ErrorBoundary: ScreenError,

@@ -23,6 +23,7 @@ const PLAN = [
     'shell.nav.deadlines',
     'shell.nav.budget',
     'shell.nav.hedgePolicy',
+    'shell.nav.risk',
     'shell.nav.priceAlerts',
     'shell.nav.standingOrders',
   ],

@@ -9,6 +9,7 @@ import { CONTRACT_IMPORT_WEB_PATH } from '../../features/contracts/contracts-imp
 import { CONTRACT_WEB_PATHS } from '../../features/contracts/contracts-paths';
 import { NOTIFICATIONS_PATHS_WEB } from '../../features/notifications/notifications-paths';
 import { PRICE_ALERTS_WEB_PATH } from '../../features/price-alerts/price-alerts-paths';
+import { RISK_WEB_PATH } from '../../features/risk/risk-paths';
 import { STANDING_ORDERS_WEB_PATH } from '../../features/standing-orders/standing-orders-paths';
 import type { MessageKey } from '../../shared/i18n/catalogues';
 import { canOpen } from '../../shared/routing/access';
@@ -69,6 +70,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     group: 'plan',
     needsCustomer: true,
   },
+  { path: RISK_WEB_PATH, label: 'shell.nav.risk', group: 'plan', needsCustomer: true },
   {
     path: PRICE_ALERTS_WEB_PATH,
     label: 'shell.nav.priceAlerts',

@@ -34,6 +34,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   resultaten: 'regular',
   budget: 'regular',
   hedgepolicy: 'regular',
+  risk: 'regular',
   deadlines: 'regular',
   manageusers: 'staff',
   editusers: 'users',

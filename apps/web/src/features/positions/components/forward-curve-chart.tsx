@@ -7,7 +7,7 @@ import { marketKey, partKey } from '../../../shared/i18n/domain-labels';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
 import { curvePrices, forwardCurve } from '../derive/forward-curve-data';
-import { ChartFigure } from './chart-figure';
+import { ChartFigure } from '../../../shared/charts/chart-figure';
 
 const MARKET_COLORS = ['blue.8', 'cyan.9', 'indigo.7', 'gray.7'];
 const FIXED_COLORS = ['orange.8', 'red.8', 'grape.8'];

@@ -5,7 +5,7 @@ import { formatNumber, formatVolume, monthName } from '../../../shared/format/fo
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
 import { volumesPerMonth, yearTotals } from '../derive/monthly-volumes';
-import { ChartFigure } from './chart-figure';
+import { ChartFigure } from '../../../shared/charts/chart-figure';
 
 /**
  * The fixed and open volume of each month of a year of supply, stacked, for planning what is

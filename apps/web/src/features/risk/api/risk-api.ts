@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { CustomerRiskSchema, RISK_PATHS, pathTo } from '@klik/api';
+import { useApiClient } from '../../../shared/api/use-api-client';
+
+export const riskQueryKeys = {
+  all: ['risk'] as const,
+  customer: (customerId: number) => ['risk', customerId] as const,
+};
+
+// The figures rest on the last price tick; a minute old is fresh enough to read and keeps the
+// dashboard and the risk screen from asking the Monte Carlo engine again on every visit.
+const RISK_STALE_MS = 60_000;
+
+/** The risk figures of a customer: every contract year, the book and the method (docs/risk.md). */
+export function useCustomerRisk(customerId: number | null) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: riskQueryKeys.customer(customerId ?? 0),
+    queryFn: () =>
+      api.call(
+        'GET',
+        pathTo(RISK_PATHS.customer, { customerId: customerId ?? 0 }),
+        CustomerRiskSchema,
+      ),
+    enabled: customerId !== null,
+    staleTime: RISK_STALE_MS,
+  });
+}
