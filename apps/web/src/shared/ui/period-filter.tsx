@@ -11,6 +11,7 @@ export function PeriodFilter({
   toLabel,
   toError,
   onChange,
+  testId = 'filter',
 }: {
   from: string | undefined;
   to: string | undefined;
@@ -19,6 +20,8 @@ export function PeriodFilter({
   /** Why the period cannot be, shown at its last day. */
   toError?: string;
   onChange: (field: 'from' | 'to', value: string) => void;
+  /** The fields are `${testId}-from` and `${testId}-to`. */
+  testId?: string;
 }) {
   return (
     <>
@@ -27,7 +30,7 @@ export function PeriodFilter({
         label={fromLabel}
         value={from ?? ''}
         onChange={(event) => onChange('from', event.currentTarget.value)}
-        data-testid="filter-from"
+        data-testid={`${testId}-from`}
       />
       <TextInput
         type="date"
@@ -35,7 +38,7 @@ export function PeriodFilter({
         value={to ?? ''}
         onChange={(event) => onChange('to', event.currentTarget.value)}
         error={toError}
-        data-testid="filter-to"
+        data-testid={`${testId}-to`}
       />
     </>
   );

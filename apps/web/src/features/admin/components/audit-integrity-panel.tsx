@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Checkbox, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Stack, Table, Text } from '@mantine/core';
 import type { AuditIntegrity, ChainEntry, StreamIntegrity } from '@klik/api';
 import { formatDateTime } from '../../../shared/format/format-numbers';
 import { useLocale } from '../../../shared/i18n/use-locale';
@@ -8,6 +8,7 @@ import { Loading, LoadFailed } from '../../../shared/ui/load-states';
 import { StatusBadge } from '../../../shared/ui/status-badge';
 import { TableRegion } from '../../../shared/ui/table-region';
 import { useAuditIntegrity } from '../api/audit-api';
+import { TitledCard } from './titled-card';
 
 /** An entry of a chain in words: its id, its place in the stream and its time. */
 function EntryText({ entry }: { entry: ChainEntry | null }) {
@@ -139,27 +140,25 @@ export function AuditIntegrityPanel() {
     else setRequested(true);
   };
   return (
-    <Card withBorder data-testid="audit-integrity">
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          {t('admin.audit.integrity.title')}
-        </Title>
-        <Text size="sm">{t('admin.audit.integrity.intro')}</Text>
-        <div>
-          <Button onClick={check} loading={integrity.isFetching} data-testid="integrity-check">
-            {t('admin.audit.integrity.check')}
-          </Button>
-        </div>
-        {integrity.isFetching && <Loading text={t('admin.audit.integrity.checking')} />}
-        {integrity.isError && !integrity.isFetching && (
-          <LoadFailed
-            text={t('admin.audit.integrity.failed')}
-            onRetry={check}
-            testId="integrity-error"
-          />
-        )}
-        {integrity.data && !integrity.isFetching && <IntegrityReport report={integrity.data} />}
-      </Stack>
-    </Card>
+    <TitledCard
+      title={t('admin.audit.integrity.title')}
+      intro={t('admin.audit.integrity.intro')}
+      testId="audit-integrity"
+    >
+      <div>
+        <Button onClick={check} loading={integrity.isFetching} data-testid="integrity-check">
+          {t('admin.audit.integrity.check')}
+        </Button>
+      </div>
+      {integrity.isFetching && <Loading text={t('admin.audit.integrity.checking')} />}
+      {integrity.isError && !integrity.isFetching && (
+        <LoadFailed
+          text={t('admin.audit.integrity.failed')}
+          onRetry={check}
+          testId="integrity-error"
+        />
+      )}
+      {integrity.data && !integrity.isFetching && <IntegrityReport report={integrity.data} />}
+    </TitledCard>
   );
 }

@@ -12,6 +12,27 @@ vi.setConfig({ testTimeout: 20_000 });
 
 type Answer = { status: number; body?: unknown };
 
+/** Answers every download with a file of this name; keeps the requests and what was saved. */
+function stubDownloads(filename: string) {
+  const downloads: { url: string; headers: Headers }[] = [];
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    downloads.push({ url: input, headers: new Headers(init?.headers) });
+    return new Response('file', {
+      status: 200,
+      headers: { 'content-disposition': `attachment; filename="${filename}"` },
+    });
+  });
+  URL.createObjectURL = () => 'blob:klik-download';
+  URL.revokeObjectURL = () => {};
+  const saved: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved.push(this.download);
+  });
+  return { downloads, saved };
+}
+
 function open(path: string, answer: () => Answer, session: UserSession = anAdminSession()) {
   const fake = createFakeServer({});
   fake.on('GET', ADMIN_PATHS.audit, answer);
@@ -125,22 +146,7 @@ describe('audit', () => {
   });
 
   it('downloads the export with the session, named as the server says', async () => {
-    const downloads: { url: string; headers: Headers }[] = [];
-    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-      downloads.push({ url: input, headers: new Headers(init?.headers) });
-      return new Response('at,actor\r\n', {
-        status: 200,
-        headers: { 'content-disposition': 'attachment; filename="klik-audit-2026-11-20.csv"' },
-      });
-    });
-    URL.createObjectURL = () => 'blob:klik-audit';
-    URL.revokeObjectURL = () => {};
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
+    const { downloads, saved } = stubDownloads('klik-audit-2026-11-20.csv');
     const { user } = open('/audit?outcome=failure', () => ({
       status: 200,
       body: anAuditPage([anAuditEvent()]),
@@ -152,6 +158,33 @@ describe('audit', () => {
       `${ADMIN_PATHS.auditExport}?outcome=failure`,
     ]);
     expect(downloads[0]?.headers.get('authorization')).toBe('Bearer token-of-admin');
+    vi.unstubAllGlobals();
+  });
+
+  it('offers the click statement of the customer filtered on, for a period', async () => {
+    const { downloads, saved } = stubDownloads('klikoverzicht-11-2026-10-01-2026-10-31.pdf');
+    const { user } = open('/audit?customerId=11', () => ({
+      status: 200,
+      body: anAuditPage([anAuditEvent()]),
+    }));
+    await screen.findByTestId('audit-table');
+    const panel = screen.getByTestId('click-statement');
+    const from = within(panel).getByLabelText('Klikoverzicht van');
+    const to = within(panel).getByLabelText('Klikoverzicht tot en met');
+    await user.clear(to);
+    await user.type(to, '2026-09-30');
+    await user.clear(from);
+    await user.type(from, '2026-10-01');
+    expect(within(panel).getByText('De einddatum ligt voor de begindatum.')).toBeVisible();
+    expect(within(panel).getByTestId('statement-pdf')).toBeDisabled();
+    await user.clear(to);
+    await user.type(to, '2026-10-31');
+    await user.click(within(panel).getByTestId('statement-pdf'));
+    await waitFor(() => expect(saved).toEqual(['klikoverzicht-11-2026-10-01-2026-10-31.pdf']));
+    expect(downloads.map((download) => download.url)).toEqual([
+      '/rest/clicks/11/statement?from=2026-10-01&to=2026-10-31&format=pdf&locale=nl',
+    ]);
+    await expectNoAxeViolations();
     vi.unstubAllGlobals();
   });
 

@@ -5,6 +5,7 @@ import { useAuditPage } from '../api/audit-api';
 import { AuditExportLink } from '../components/audit-export-link';
 import { AuditFilters } from '../components/audit-filters';
 import { AuditIntegrityPanel } from '../components/audit-integrity-panel';
+import { ClickStatementPanel } from '../components/click-statement-panel';
 import { AuditTable } from '../components/audit-table';
 import { PagedListStates } from '../components/paged-list-states';
 import { useListEdits } from '../components/use-list-edits';
@@ -35,6 +36,9 @@ export function AuditScreen() {
         <AuditExportLink filters={auditExportQueryString(params)} />
       </Group>
       <AuditFilters params={params} onChange={change} onReset={reset} />
+      {params.customerId !== undefined && (
+        <ClickStatementPanel key={params.customerId} customerId={Number(params.customerId)} />
+      )}
       <PagedListStates
         list={list}
         texts={{
