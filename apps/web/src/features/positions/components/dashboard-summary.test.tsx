@@ -7,6 +7,7 @@ import { expectNoAxeViolations } from '../../../test/axe';
 import { aUserSession } from '../../../test/builders';
 import { createFakeServer, type FakeServer } from '../../../test/fake-server';
 import { aContract, aPart, aSummary, powerParts } from '../../../test/position-builders';
+import { aCustomerRisk, aDistribution, aRiskYear } from '../../../test/risk-builders';
 import { renderApp, screen } from '../../../test/render-app';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -188,5 +189,39 @@ describe('dashboard summary', () => {
     await screen.findByTestId('contract-KL-270001');
     expect(screen.queryByTestId('overview')).not.toBeInTheDocument();
     expect(screen.queryByTestId('overview-loading')).not.toBeInTheDocument();
+  });
+
+  it("adds each year's P95 when the risk figures arrive, without waiting for them", async () => {
+    const server = serverWith([gas, power]);
+    let answer: (value: { status: number; body: unknown }) => void = () => {};
+    server.on('GET', '/rest/risk/11', () => new Promise((resolve) => (answer = resolve)));
+    open(server);
+    // The rest of the tile is there at once; the P95 holds its place.
+    expect(await screen.findByTestId('overview-expected-Gas-2027')).toBeInTheDocument();
+    expect(screen.getByTestId('overview-p95-Gas-2027-loading')).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    answer({
+      status: 200,
+      body: aCustomerRisk({
+        years: [
+          aRiskYear(),
+          // Over other contracts than the tile's: not this tile's figure.
+          aRiskYear({
+            commodity: 'Power',
+            yearOfSupply: 2027,
+            contractIds: ['KL-270002', 'KL-270009'],
+            distribution: aDistribution({ p95: '1.00' }),
+          }),
+        ],
+      }),
+    });
+    await waitFor(() =>
+      expect(text('overview-p95-Gas-2027')).toBe('€ 151.250,75 (kosten-at-risk € 31.250,75)'),
+    );
+    expect(screen.queryByTestId('overview-p95-Power-2027')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('overview-p95-Power-2027-loading')).not.toBeInTheDocument();
+    await expectNoAxeViolations();
   });
 });

@@ -29,6 +29,16 @@ export type CorridorOf = (
   contractIds: readonly string[],
 ) => ShareCorridor | null;
 
+/**
+ * A year's P95 and cost-at-risk over the given contracts (EUR), 'loading' while they are computed,
+ * null when there are none to show. The risk figures are their own feature, so the app supplies it.
+ */
+export type RiskOf = (
+  commodity: Commodity,
+  yearOfSupply: number,
+  contractIds: readonly string[],
+) => { p95: string; costAtRisk: string } | 'loading' | null;
+
 function commodityName(commodity: Commodity, t: Translate): string {
   return t(commodity === 'Power' ? 'positions.filter.power' : 'positions.filter.gas');
 }
@@ -96,13 +106,41 @@ function Figure({ label, children, testId }: { label: string; children: string; 
   );
 }
 
+/** The year's P95 once the risk figures are in; a placeholder of its height until then. */
+function RiskFigure({ risk, testId }: { risk: ReturnType<RiskOf>; testId: string }) {
+  const t = useT();
+  const locale = useLocale();
+  if (risk === null) return null;
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed" fw={600}>
+        {t('positions.overview.p95')}
+      </Text>
+      {risk === 'loading' ? (
+        <Text component="dd" size="sm" m={0} aria-busy="true" data-testid={`${testId}-loading`}>
+          <Skeleton height={14} width="60%" mt={3} component="span" display="block" />
+        </Text>
+      ) : (
+        <Text component="dd" size="sm" m={0} data-testid={testId}>
+          {t('positions.overview.p95Value', {
+            p95: formatMoney(risk.p95, locale),
+            costAtRisk: formatMoney(risk.costAtRisk, locale),
+          })}
+        </Text>
+      )}
+    </div>
+  );
+}
+
 function Tile({
   year,
   corridor,
+  risk,
   locale,
 }: {
   year: DashboardYearSummary;
   corridor: ShareCorridor | null;
+  risk: ReturnType<RiskOf>;
   locale: Locale;
 }) {
   const t = useT();
@@ -166,6 +204,7 @@ function Tile({
               ? t('positions.overview.expectedUnknown')
               : formatMoney(year.expectedTotalCost, locale)}
           </Figure>
+          <RiskFigure risk={risk} testId={`overview-p95-${key}`} />
           <Figure label={t('positions.overview.deadline')} testId={`overview-deadline-${key}`}>
             {deadline
               ? t('positions.overview.deadlineValue', {
@@ -192,11 +231,13 @@ export function DashboardSummary({
   contracts,
   now,
   corridorOf,
+  riskOf,
 }: {
   contracts: readonly ContractData[] | undefined;
   /** The instant the deadlines and the history are judged at (epoch ms). */
   now: number;
   corridorOf?: CorridorOf;
+  riskOf?: RiskOf;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -224,6 +265,7 @@ export function DashboardSummary({
             key={`${year.commodity}-${year.yearOfSupply}`}
             year={year}
             corridor={corridorOf?.(year.commodity, year.yearOfSupply, year.contractIds) ?? null}
+            risk={riskOf?.(year.commodity, year.yearOfSupply, year.contractIds) ?? null}
             locale={locale}
           />
         ))}

@@ -13,7 +13,7 @@ import type { PositionsSource } from '../api/positions-source';
 import { useLivePositions } from '../api/use-live-positions';
 import { CommoditySwitch } from '../components/commodity-switch';
 import { ContractCard } from '../components/contract-card';
-import { DashboardSummary, type CorridorOf } from '../components/dashboard-summary';
+import { DashboardSummary, type CorridorOf, type RiskOf } from '../components/dashboard-summary';
 import { PauseBanner } from '../components/pause-banner';
 import { commodityFromRoute, filterByCommodity } from '../derive/commodity-filter';
 
@@ -150,10 +150,12 @@ function Summary({
   source,
   commodity,
   corridorOf,
+  riskOf,
 }: {
   source: PositionsSource;
   commodity: Commodity | null;
   corridorOf?: CorridorOf;
+  riskOf?: RiskOf;
 }) {
   const contracts = useContracts(source);
   const now = useNow(SUMMARY_CLOCK_MS);
@@ -162,7 +164,7 @@ function Summary({
   const shown = useMemo(() => data && filterByCommodity(data, commodity), [data, commodity]);
   // A failed load is said once, by the positions below.
   if (contracts.isError) return null;
-  return <DashboardSummary contracts={shown} now={now} corridorOf={corridorOf} />;
+  return <DashboardSummary contracts={shown} now={now} corridorOf={corridorOf} riskOf={riskOf} />;
 }
 
 /**
@@ -170,15 +172,18 @@ function Summary({
  * under a summary per commodity and year.
  *
  * `plan`: what the customer's plan says about these positions (price alerts, standing orders,
- * budget and hedge corridor), and `corridorOf`: the hedge corridor of a commodity's year for the
- * summary; both composed by the app from those features (app/routes/dashboard-route.tsx).
+ * budget and hedge corridor), `corridorOf`: the hedge corridor of a commodity's year for the
+ * summary, and `riskOf`: its P95 and cost-at-risk; all composed by the app from those features
+ * (app/routes/dashboard-route.tsx).
  */
 export function DashboardScreen({
   plan,
   corridorOf,
+  riskOf,
 }: {
   plan?: ReactNode;
   corridorOf?: CorridorOf;
+  riskOf?: RiskOf;
 }) {
   const session = useSession();
   const commodity = commodityFromRoute(useParams().commodity);
@@ -189,6 +194,7 @@ export function DashboardScreen({
     <Dashboard
       plan={plan}
       corridorOf={corridorOf}
+      riskOf={riskOf}
       commodity={commodity}
       readOnly={session.readOnly}
     />
@@ -198,11 +204,13 @@ export function DashboardScreen({
 function Dashboard({
   plan,
   corridorOf,
+  riskOf,
   commodity,
   readOnly,
 }: {
   plan?: ReactNode;
   corridorOf?: CorridorOf;
+  riskOf?: RiskOf;
   commodity: Commodity | null;
   readOnly: boolean;
 }) {
@@ -244,6 +252,7 @@ function Dashboard({
           source={source}
           commodity={commodity}
           corridorOf={corridorOf}
+          riskOf={riskOf}
         />
       )}
       {plan}
