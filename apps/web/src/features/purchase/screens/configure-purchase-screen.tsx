@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -12,6 +12,7 @@ import {
   Title,
   useMatches,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { Locale } from '@klik/api';
@@ -20,7 +21,9 @@ import { formatVolume } from '../../../shared/format/format-numbers';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT, type Translate } from '../../../shared/i18n/use-t';
+import { clickEffectRequest, type ClickEffectRequest } from '../api/click-effect';
 import { requestQuote } from '../api/purchase-api';
+import { ClickEffectPanel } from '../components/click-effect-panel';
 import { PositionHeader } from '../components/position-header';
 import { PriceTable } from '../components/price-table';
 import { partKey } from '../../../shared/i18n/domain-labels';
@@ -98,12 +101,37 @@ function useRememberReference(draft: PurchaseDraft, quoteId: string | undefined)
   }, [draft.referenceQuoteId, quoteId]);
 }
 
+// Typing a share changes the click at every key: the year's risk is asked for once it rests.
+const CLICK_EFFECT_DEBOUNCE_MS = 400;
+
+/** The click as previewed, for the risk it takes away; null while the share is not valid. */
+function usePreviewedClick(
+  draft: PurchaseDraft,
+  preview: ReturnType<typeof previewShare>,
+): ClickEffectRequest | null {
+  const request = preview.valid
+    ? clickEffectRequest(
+        draft,
+        preview.parts.map((part) => ({ name: part.name, volume: part.volume })),
+      )
+    : null;
+  const [rested] = useDebouncedValue(
+    request === null ? null : JSON.stringify(request),
+    CLICK_EFFECT_DEBOUNCE_MS,
+  );
+  return useMemo(
+    () => (rested === null ? null : (JSON.parse(rested) as ClickEffectRequest)),
+    [rested],
+  );
+}
+
 function ShareForm({ draft, terms }: { draft: PurchaseDraft; terms: PartTerms[] }) {
   const t = useT();
   const locale = useLocale();
   const navigate = useNavigate();
   const [tried, setTried] = useState(false);
   const preview = previewShare(draft, terms);
+  const previewedClick = usePreviewedClick(draft, preview);
 
   // Every change is stored at once, so a reload keeps it; the old quote no longer fits it.
   function update(change: Partial<PurchaseDraft>) {
@@ -234,6 +262,7 @@ function ShareForm({ draft, terms }: { draft: PurchaseDraft; terms: PartTerms[] 
           cost: part.cost,
         }))}
       />
+      <ClickEffectPanel customerId={draft.customerId} body={previewedClick} testId="preview-risk" />
       <Group>
         <Button
           variant="default"

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
@@ -12,7 +12,9 @@ import { useSession } from '../../../shared/session/use-session';
 import { useNow } from '../../../shared/time/use-now';
 import { useRealtimeEvents } from '../../../shared/websocket/realtime-context';
 import { recordPurchase } from '../after-purchase';
+import { clickEffectRequest } from '../api/click-effect';
 import { executePurchase, purchaseQueryKeys, requestQuote, useClick } from '../api/purchase-api';
+import { ClickEffectPanel } from '../components/click-effect-panel';
 import { PositionHeader } from '../components/position-header';
 import { PriceTable } from '../components/price-table';
 import { PurchaseResult } from '../components/purchase-result';
@@ -136,6 +138,7 @@ interface Failure {
 function QuoteSummary({ quote }: { quote: Quote }) {
   const t = useT();
   const locale = useLocale();
+  const click = useMemo(() => clickEffectRequest(quote, quote.parts), [quote]);
   return (
     <Stack gap="sm">
       <Text size="sm" data-testid="price-source">
@@ -162,6 +165,7 @@ function QuoteSummary({ quote }: { quote: Quote }) {
           {t('purchase.confirm.approvalNote')}
         </Alert>
       )}
+      <ClickEffectPanel customerId={quote.customerId} body={click} testId="quote-risk" />
     </Stack>
   );
 }

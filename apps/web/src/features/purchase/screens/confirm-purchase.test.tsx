@@ -10,6 +10,7 @@ import { renderApp, screen } from '../../../test/render-app';
 import { purchaseDraftValue, type PurchaseDraft } from '../purchase-draft';
 import { aClickDetail } from '../../../test/click-builders';
 import { aQuote } from '../test-builders';
+import { aClickEffect, aDistribution } from '../../../test/risk-builders';
 
 const QUOTE_ID = '3f1d2c4b-5a6e-4f70-8a91-b2c3d4e5f601';
 const SECOND_QUOTE_ID = '5a0c9e2d-1b3f-4d6a-8e7c-9f0a1b2c3d4e';
@@ -80,6 +81,28 @@ describe('confirm purchase', () => {
     expect(screen.getByTestId('quote-countdown-clock')).toHaveTextContent(/^[45]:\d\d$/);
     expect(purchaseDraftValue.get()?.quote?.quoteId).toBe(QUOTE_ID);
     expect(purchaseDraftValue.get()?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("shows the year's P95 and cost-at-risk now and after this click", async () => {
+    const server = serverQuoting([aQuote()]);
+    server.on('POST', '/rest/risk/11/clickEffect', () => ({
+      status: 200,
+      body: aClickEffect({ after: aDistribution({ p95: '120000.00', costAtRisk: '0.00' }) }),
+    }));
+    await openConfirm(server);
+    const costAtRisk = await screen.findByTestId('quote-risk-costAtRisk');
+    expect(costAtRisk.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toBe(
+      'Kosten-at-risk (P95 - verwacht)€ 31.250,75€ 0,00',
+    );
+    const [call] = server.callsTo('POST', '/rest/risk/11/clickEffect');
+    expect(JSON.parse(call?.body ?? '{}')).toMatchObject({ yearOfSupply: '2027', maturity: 'Q1' });
+  });
+
+  it('says quietly when the risk figures cannot be computed: the click goes ahead', async () => {
+    await openConfirm(serverQuoting([aQuote()]));
+    expect(await screen.findByTestId('quote-risk-unavailable')).toHaveTextContent(
+      'u kunt gewoon verder',
+    );
   });
 
   it('shows the disclaimer at the confirm step when displayDisclaimer is on', async () => {

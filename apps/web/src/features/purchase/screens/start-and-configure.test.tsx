@@ -9,6 +9,8 @@ import { aContract } from '../../../test/position-builders';
 import { renderApp, screen } from '../../../test/render-app';
 import { purchaseDraftValue, type PurchaseDraft } from '../purchase-draft';
 import { aQuote, aQuotePart } from '../test-builders';
+import { aClickEffect } from '../../../test/risk-builders';
+import { expectNoAxeViolations } from '../../../test/axe';
 
 // Friday 2026-11-20 11:00 in Amsterdam: OTC and ICE Endex are open.
 const TRADING_MORNING = new Date('2026-11-20T10:00:00.000Z');
@@ -253,6 +255,29 @@ describe('configure purchase', () => {
     expect(screen.getByTestId('preview-Gas-price')).toHaveTextContent('€ 86,7675/MWh');
     expect(screen.getByTestId('preview-Gas-cost')).toHaveTextContent('€ 39.045,38');
     expect(screen.getByTestId('preview-total')).toHaveTextContent('€ 39.045,38');
+  });
+
+  it("shows the year's P95 and cost-at-risk now and after the previewed click", async () => {
+    const server = serverWithReference();
+    server.on('POST', '/rest/risk/11/clickEffect', () => ({ status: 200, body: aClickEffect() }));
+    purchaseDraftValue.set(aDraft());
+    const { user } = await openAt(server, '/configurepurchase');
+    await user.type(await screen.findByTestId('share-percentage'), '50');
+    const p95 = await screen.findByTestId('preview-risk-p95', {}, { timeout: 3000 });
+    expect(p95.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toBe(
+      'Totale kosten bij P95€ 151.250,75€ 140.100,00',
+    );
+    expect(screen.getByTestId('preview-risk-costAtRisk').textContent).toContain('20.100,00');
+    // Asked once the share rests, for the volume the preview shows.
+    const calls = server.callsTo('POST', '/rest/risk/11/clickEffect');
+    expect(JSON.parse(calls.at(-1)?.body ?? '{}')).toEqual({
+      contractId: 'KL-270001',
+      yearOfSupply: '2027',
+      maturity: 'Q1',
+      parts: [{ name: 'Gas', volume: '450' }],
+    });
+    expect(calls).toHaveLength(1);
+    await expectNoAxeViolations();
   });
 
   it('takes a volume per part instead, and says too high with the range', async () => {

@@ -1,0 +1,48 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ClickEffectSchema, RISK_PATHS, pathTo, type ClickEffectBodySchema } from '@klik/api';
+import type { ContractPartName } from '@klik/domain';
+import { useApiClient } from '../../../shared/api/use-api-client';
+import type { PurchaseDraft } from '../purchase-draft';
+
+/** The click being prepared as it is sent: the year of supply travels as a string of digits. */
+export type ClickEffectRequest = z.input<typeof ClickEffectBodySchema>;
+
+/**
+ * The year's P95 and cost-at-risk now and after the click being prepared (docs/risk.md); asked
+ * again when the click changes, keeping the last answer on screen meanwhile. Null: no click yet.
+ */
+export function useClickEffect(customerId: number, body: ClickEffectRequest | null) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ['purchase', 'clickEffect', customerId, body] as const,
+    queryFn: () =>
+      api.call(
+        'POST',
+        pathTo(RISK_PATHS.clickEffect, { customerId }),
+        ClickEffectSchema,
+        body ?? undefined,
+      ),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** The click of a draft with the volumes it would fix per part; null without any volume. */
+export function clickEffectRequest(
+  draft: Pick<PurchaseDraft, 'contractId' | 'yearOfSupply' | 'maturity'>,
+  parts: readonly { name: ContractPartName; volume: string | null }[],
+): ClickEffectRequest | null {
+  const fixed = parts.flatMap((part) =>
+    part.volume === null ? [] : [{ name: part.name, volume: part.volume }],
+  );
+  if (fixed.length === 0) return null;
+  return {
+    contractId: draft.contractId,
+    yearOfSupply: String(draft.yearOfSupply),
+    maturity: draft.maturity,
+    parts: fixed,
+  };
+}
