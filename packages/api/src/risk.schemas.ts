@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamSchema, YearOfSupplyParamSchema } from './bounded.schemas';
+import { IdParamSchema, YearOfSupplyParamSchema, YearOfSupplySchema } from './bounded.schemas';
 import {
   CommoditySchema,
   ContractIdSchema,
@@ -147,7 +147,8 @@ export type CustomerRisk = z.infer<typeof CustomerRiskSchema>;
 /** A click being prepared: the same fields the preview takes (volumes per part in MWh). */
 export const ClickEffectBodySchema = z.object({
   contractId: ContractIdSchema,
-  yearOfSupply: YearOfSupplyParamSchema,
+  /** A JSON number as in every other body; the digits as a string are taken too. */
+  yearOfSupply: z.union([YearOfSupplySchema, YearOfSupplyParamSchema]),
   maturity: MaturitySchema,
   parts: z
     .array(z.object({ name: ContractPartNameSchema, volume: DecimalStringSchema }))
