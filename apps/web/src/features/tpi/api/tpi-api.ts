@@ -1,12 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   TPI_PATHS,
   TpiCustomerDataSchema,
+  TpiPageSchema,
   TpiUserListSchema,
   type ApiClient,
   type TpiCustomerData,
+  type TpiQuery,
 } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
+import { tpiRankingQuery } from '../derive/tpi-ranking-search';
 import { dropTpiData, storeTpiData } from './tpi-cache';
 
 export const tpiQueryKeys = {
@@ -56,5 +59,15 @@ export function useTpiUsers(customerId: number, enabled: boolean) {
     queryKey: tpiQueryKeys.users(customerId),
     queryFn: () => api.call('GET', pathOf(TPI_PATHS.users, customerId), TpiUserListSchema),
     enabled,
+  });
+}
+
+/** A page of the consultant's customers ranked and filtered by their risk, on the server. */
+export function useTpiRanking(query: TpiQuery) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [...tpiQueryKeys.all, 'ranking', query] as const,
+    queryFn: () => api.call('GET', `${TPI_PATHS.all}${tpiRankingQuery(query)}`, TpiPageSchema),
+    placeholderData: keepPreviousData,
   });
 }

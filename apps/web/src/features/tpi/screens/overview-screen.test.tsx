@@ -5,7 +5,7 @@ import type { TpiCustomerData, TpiSummary, UserSession } from '@klik/api';
 import { startSession } from '../../../shared/session/session-store';
 import { expectNoAxeViolations } from '../../../test/axe';
 import { aUserSession } from '../../../test/builders';
-import { createFakeServer, type FakeServer } from '../../../test/fake-server';
+import { createFakeServer, watched, type FakeServer } from '../../../test/fake-server';
 import { renderApp, screen } from '../../../test/render-app';
 
 // Whole-portal renders with Mantine tables are slow in jsdom on a busy machine.
@@ -217,5 +217,60 @@ describe('the TPI overview', () => {
       '/help#help-contact',
     );
     await expectNoAxeViolations(app.container);
+  });
+
+  it('ranks customers by risk on the server: columns, sort by heading, minimums, axe-clean', async () => {
+    const fake = createFakeServer({});
+    fake.on('GET', '/rest/tpi/11', () => ({ status: 200, body: BAKKERIJ }));
+    fake.on('GET', '/rest/tpi/12', () => ({ status: 200, body: LOGISTIEK }));
+    fake.on('GET', '/rest/tpi', () => ({
+      status: 200,
+      body: {
+        page: 0,
+        size: 25,
+        total: 2,
+        data: [
+          {
+            ...LOGISTIEK,
+            risk: {
+              costAtRisk: '48250.5',
+              probabilityAboveBand: '31.25',
+              behindHedgePolicy: '12.5',
+            },
+          },
+          {
+            ...BAKKERIJ,
+            risk: { costAtRisk: '1200', probabilityAboveBand: null, behindHedgePolicy: null },
+          },
+        ],
+      },
+    }));
+    const { server, urls } = watched(fake);
+    const { app, user } = open(server, '/overview?rank=-costAtRisk');
+    const first = await screen.findByTestId('tpi-ranking-12');
+    expect(first.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toBe(
+      'Jansen Logistiek€ 48.250,5031,3%12,50 procentpunt',
+    );
+    expect(screen.getByTestId('tpi-ranking-11')).toHaveTextContent('geengeen');
+    expect(urls).toContain('/rest/tpi?page=0&size=25&sort=-costAtRisk');
+    const heading = screen.getByTestId('tpi-ranking-sort-costAtRisk').closest('th');
+    expect(heading).toHaveAttribute('aria-sort', 'descending');
+
+    await user.click(screen.getByTestId('tpi-ranking-sort-probabilityAboveBand'));
+    await waitFor(() => expect(app.location()).toBe('/overview?rank=-probabilityAboveBand'));
+    await waitFor(() =>
+      expect(urls).toContain('/rest/tpi?page=0&size=25&sort=-probabilityAboveBand'),
+    );
+    await user.type(screen.getByTestId('tpi-ranking-minBehindHedgePolicy'), '10');
+    await waitFor(() =>
+      expect(urls).toContain(
+        '/rest/tpi?page=0&size=25&sort=-probabilityAboveBand&minBehindHedgePolicy=10',
+      ),
+    );
+    await user.type(screen.getByTestId('tpi-ranking-minCostAtRisk'), 'x');
+    expect(screen.getByTestId('tpi-ranking-minCostAtRisk')).toHaveAccessibleDescription(
+      /hoogstens 2 decimalen/,
+    );
+    await expectNoAxeViolations();
   });
 });

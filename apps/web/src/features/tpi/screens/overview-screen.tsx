@@ -11,6 +11,8 @@ import { TpiExportButtons } from '../components/tpi-export-buttons';
 import { TpiFilters } from '../components/tpi-filters';
 import { tpiFilterFromSearch, type TpiFilterField } from '../derive/tpi-search';
 import { orderRows } from '../derive/tpi-rows';
+import { tpiRankingFromSearch } from '../derive/tpi-ranking-search';
+import { TpiRanking } from '../components/tpi-ranking';
 import { NoCustomerYet } from '../../../shared/ui/load-states';
 
 /**
@@ -31,6 +33,13 @@ export function OverviewScreen() {
     edit((next) => {
       if (value === '') next.delete(field);
       else next.set(field, value);
+    });
+  const changeRanking = (changes: Readonly<Record<string, string>>) =>
+    edit((next) => {
+      for (const [param, value] of Object.entries(changes)) {
+        if (value === '') next.delete(param);
+        else next.set(param, value);
+      }
     });
   const reset = () =>
     edit((next) => {
@@ -73,6 +82,11 @@ export function OverviewScreen() {
           ) : (
             <TpiCustomerTable rows={shown} selected={selected} onSelect={setSelected} />
           )}
+          <TpiRanking
+            query={tpiRankingFromSearch(search)}
+            search={search}
+            onChange={changeRanking}
+          />
         </>
       )}
     </Stack>
