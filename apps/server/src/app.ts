@@ -48,6 +48,7 @@ import { passwordResetModule } from './modules/password-reset/password-reset.plu
 import { positionsModule } from './modules/positions/positions.plugin';
 import { priceAlertsModule } from './modules/price-alerts/price-alerts.plugin';
 import { purchaseModule } from './modules/purchase/purchase.plugin';
+import { riskModule } from './modules/risk/risk.plugin';
 import { realtimeModule } from './modules/realtime/realtime.plugin';
 import { ssoModule } from './modules/sso/sso.plugin';
 import { standingOrdersModule } from './modules/standing-orders/standing-orders.plugin';
@@ -147,6 +148,7 @@ export async function buildApp(
   await app.register(tradingModule);
   await app.register(positionsModule);
   await app.register(purchaseModule);
+  await app.register(riskModule);
   await app.register(tpiModule);
   await app.register(standingOrdersModule);
   await app.register(clicksModule);

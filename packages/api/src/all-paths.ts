@@ -17,6 +17,7 @@ import { POSITION_PATHS } from './positions.schemas';
 import { PRICE_ALERT_PATHS } from './price-alerts.schemas';
 import { PURCHASE_PATHS } from './purchase.schemas';
 import { REALTIME_PATHS } from './realtime.schemas';
+import { RISK_PATHS } from './risk.schemas';
 import { SSO_PATHS } from './sso.schemas';
 import { STANDING_ORDER_PATHS } from './standing-orders.schemas';
 import { SYSTEM_PATHS } from './system.schemas';
@@ -44,6 +45,7 @@ export const PATHS_BY_FEATURE = {
   PRICE_ALERT_PATHS,
   PURCHASE_PATHS,
   REALTIME_PATHS,
+  RISK_PATHS,
   SSO_PATHS,
   STANDING_ORDER_PATHS,
   SYSTEM_PATHS,

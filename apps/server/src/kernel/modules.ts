@@ -54,6 +54,7 @@ export type ModuleName =
   | 'price-alerts'
   | 'purchase'
   | 'realtime'
+  | 'risk'
   | 'sso'
   | 'standing-orders'
   | 'system'

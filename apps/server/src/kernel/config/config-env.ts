@@ -44,6 +44,22 @@ function integer(defaultValue: number, min: number, max: number) {
     });
 }
 
+/** A decimal number such as 0.6 between min and max (inclusive). */
+function fraction(defaultValue: number, min: number, max: number) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return defaultValue;
+      const parsed = /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+      if (!(parsed >= min && parsed <= max)) {
+        ctx.addIssue({ code: 'custom', message: `expected a number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+}
+
 function text(defaultValue: string) {
   return z
     .string()
@@ -209,6 +225,14 @@ export const EnvSchema = z.object({
   MAIL_POLL_SECONDS: integer(5, 1, 3600),
   DEADLINE_REMINDER_INTERVAL_SECONDS: integer(300, 10, 86_400),
   DEADLINE_REMINDER_TRADING_DAYS: integer(5, 1, 60),
+  RISK_PATHS: integer(10_000, 100, 200_000),
+  RISK_SEED: integer(29, 0, 2_147_483_647),
+  RISK_WINDOW_DAYS: integer(120, 10, 1000),
+  RISK_MIN_RETURNS: integer(60, 2, 1000),
+  RISK_FALLBACK_VOLATILITY_POWER: fraction(0.6, 0.01, 5),
+  RISK_FALLBACK_VOLATILITY_GAS: fraction(0.7, 0.01, 5),
+  RISK_FALLBACK_CORRELATION_PEAK_OFFPEAK: fraction(0.9, -1, 1),
+  RISK_FALLBACK_CORRELATION_POWER_GAS: fraction(0.6, -1, 1),
   ADMIN_SECOND_FACTOR: z
     .string()
     .optional()

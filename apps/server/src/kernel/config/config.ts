@@ -149,6 +149,20 @@ export interface Config {
     /** A position is reminded of once its deadline is at most this many trading days away. */
     tradingDays: number;
   };
+  /** The risk figures' model (docs/risk.md). */
+  risk: {
+    paths: number;
+    seed: number;
+    /** Trading days of daily closes the volatilities and correlations are estimated from. */
+    windowDays: number;
+    /** Fewer daily returns than this and the fallback below is used. */
+    minReturns: number;
+    /** Per year, e.g. 0.6 for 60%. */
+    fallbackVolatilityPower: number;
+    fallbackVolatilityGas: number;
+    fallbackCorrelationPeakOffPeak: number;
+    fallbackCorrelationPowerGas: number;
+  };
   /** Single sign-on providers (SSO_PROVIDERS and SSO_<ID>_*), none by default. */
   sso: SsoConfig;
   secondFactor: {
@@ -327,6 +341,16 @@ export function loadConfig(
     deadlineReminders: {
       intervalMs: e.DEADLINE_REMINDER_INTERVAL_SECONDS * 1000,
       tradingDays: e.DEADLINE_REMINDER_TRADING_DAYS,
+    },
+    risk: {
+      paths: e.RISK_PATHS,
+      seed: e.RISK_SEED,
+      windowDays: e.RISK_WINDOW_DAYS,
+      minReturns: e.RISK_MIN_RETURNS,
+      fallbackVolatilityPower: e.RISK_FALLBACK_VOLATILITY_POWER,
+      fallbackVolatilityGas: e.RISK_FALLBACK_VOLATILITY_GAS,
+      fallbackCorrelationPeakOffPeak: e.RISK_FALLBACK_CORRELATION_PEAK_OFFPEAK,
+      fallbackCorrelationPowerGas: e.RISK_FALLBACK_CORRELATION_POWER_GAS,
     },
     sso,
     secondFactor: {
