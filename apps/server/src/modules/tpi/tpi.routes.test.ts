@@ -258,3 +258,58 @@ describe('GET /rest/tpi/export', () => {
     expect((await get('/rest/tpi/export?behind=101', tokens.tpi)).statusCode).toBe(400);
   });
 });
+
+describe('GET /rest/tpi ranked by risk (docs/risk.md)', () => {
+  const page = async (query: string) => {
+    const response = await get(`/rest/tpi?${query}`, tokens.tpi);
+    expect(response.statusCode).toBe(200);
+    return TpiPageSchema.parse(response.json());
+  };
+  const names = (result: { data: { customerName: string }[] }) =>
+    result.data.map((customer) => customer.customerName);
+
+  it('gives every customer its ranking figures', async () => {
+    const result = await page('size=10');
+    const [bakkerij, metaal] = result.data;
+    expect(Number(bakkerij!.risk!.costAtRisk)).toBeGreaterThan(0);
+    expect(bakkerij!.risk).toMatchObject({ probabilityAboveBand: null, behindHedgePolicy: null });
+    expect(metaal!.risk).toEqual({
+      costAtRisk: null,
+      probabilityAboveBand: null,
+      behindHedgePolicy: null,
+    });
+    const one = TpiCustomerDataSchema.parse(
+      (await get(`/rest/tpi/${first.id}`, tokens.tpi)).json(),
+    );
+    expect(one.risk).toEqual(bakkerij!.risk);
+  });
+
+  it('sorts by a figure either way, customers without it last, then by name', async () => {
+    expect(names(await page('sort=-costAtRisk'))).toEqual([
+      'Aa Bakkerij B.V.',
+      'Bb Metaal B.V.',
+      'Cc Tuinbouw B.V.',
+    ]);
+    expect(names(await page('sort=-customer&size=2&page=0'))).toEqual([
+      'Cc Tuinbouw B.V.',
+      'Bb Metaal B.V.',
+    ]);
+    const second = await page('sort=-customer&size=2&page=1');
+    expect(names(second)).toEqual(['Aa Bakkerij B.V.']);
+    expect(second.total).toBe(3);
+  });
+
+  it('filters by minimums before paging', async () => {
+    const atRisk = await page('minCostAtRisk=0.01');
+    expect(names(atRisk)).toEqual(['Aa Bakkerij B.V.']);
+    expect(atRisk.total).toBe(1);
+    expect((await page('minBehindHedgePolicy=0')).total).toBe(0);
+    expect((await page('minProbabilityAboveBand=0')).total).toBe(0);
+  });
+
+  it('refuses an unknown order and a percentage above 100', async () => {
+    expect((await get('/rest/tpi?sort=risk', tokens.tpi)).statusCode).toBe(400);
+    expect((await get('/rest/tpi?minProbabilityAboveBand=100.5', tokens.tpi)).statusCode).toBe(400);
+    expect((await get('/rest/tpi?minCostAtRisk=-1', tokens.tpi)).statusCode).toBe(400);
+  });
+});

@@ -18,6 +18,7 @@ import type {
   TpiPage,
   TpiPart,
   TpiQuery,
+  TpiRisk,
   TpiSummary,
 } from '@klik/api';
 import type { Db } from '../../db/database';
@@ -39,6 +40,12 @@ import {
   type TpiData,
   type TpiPartYearRow,
 } from './tpi.repository';
+import { rankCustomers, ranksByRisk } from './tpi-ranking';
+
+/** What the cockpit ranks customers by (the risk module's figures, docs/risk.md). */
+export interface TpiRiskSource {
+  ranking(customerIds: readonly number[]): Promise<Map<number, TpiRisk>>;
+}
 
 // Far above any consultant's book (the cockpit is built for a few hundred customers).
 const EXPORT_MAX_CUSTOMERS = 5_000;
@@ -61,17 +68,17 @@ function assertTpiConsultant(auth: AuthContext): void {
 
 /** The TPI data of docs/tpi.md, computed from the ledger on every request (no cache to age). */
 export class TpiService {
-  constructor(private readonly deps: { db: Db; now: () => Date }) {}
+  constructor(private readonly deps: { db: Db; now: () => Date; risk: TpiRiskSource }) {}
 
   async customer(auth: AuthContext, customerId: number): Promise<TpiCustomerData> {
     assertTpiConsultant(auth);
     const customer = await findConsultantCustomer(this.deps.db, auth.user.id, customerId);
     if (!customer) throw new AppError('FORBIDDEN');
-    const [data] = await this.#build(
-      [customer],
-      await findTpiData(this.deps.db, [customer.id], contractHeads),
-    );
-    return data as TpiCustomerData;
+    const [[data], risks] = await Promise.all([
+      this.#build([customer], await findTpiData(this.deps.db, [customer.id], contractHeads)),
+      this.deps.risk.ranking([customer.id]),
+    ]);
+    return { ...(data as TpiCustomerData), risk: risks.get(customer.id) };
   }
 
   /** Whom the consultant may sign in as for one of their customers. */
@@ -102,16 +109,40 @@ export class TpiService {
 
   async page(auth: AuthContext, query: TpiQuery): Promise<TpiPage> {
     assertTpiConsultant(auth);
-    const { rows, total } = await findConsultantCustomerPage(this.deps.db, auth.user.id, {
-      offset: query.page * query.size,
-      limit: query.size,
-    });
+    let rows: TpiCustomerRow[];
+    let total: number;
+    let risks: Map<number, TpiRisk>;
+    if (ranksByRisk(query)) {
+      // Ordered other than by name, or filtered by risk figures: every customer first, then the page.
+      const all = await findConsultantCustomerPage(this.deps.db, auth.user.id, {
+        offset: 0,
+        limit: EXPORT_MAX_CUSTOMERS,
+      });
+      risks = await this.deps.risk.ranking(all.rows.map((row) => row.id));
+      const ranked = rankCustomers(all.rows, risks, query);
+      total = ranked.length;
+      rows = ranked.slice(query.page * query.size, (query.page + 1) * query.size);
+    } else {
+      const found = await findConsultantCustomerPage(this.deps.db, auth.user.id, {
+        offset: query.page * query.size,
+        limit: query.size,
+      });
+      rows = found.rows;
+      total = found.total;
+      risks = await this.deps.risk.ranking(rows.map((row) => row.id));
+    }
     const data = await findTpiData(
       this.deps.db,
       rows.map((row) => row.id),
       contractHeads,
     );
-    return { data: await this.#build(rows, data), page: query.page, size: query.size, total };
+    const built = await this.#build(rows, data);
+    return {
+      data: built.map((customer) => ({ ...customer, risk: risks.get(customer.customerId) })),
+      page: query.page,
+      size: query.size,
+      total,
+    };
   }
 
   async #build(customers: readonly TpiCustomerRow[], data: TpiData): Promise<TpiCustomerData[]> {
