@@ -5,7 +5,7 @@ import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
 import { Loading } from '../../../shared/ui/load-states';
 import { TableRegion } from '../../../shared/ui/table-region';
-import { useClickEffect, type ClickEffectRequest } from '../api/click-effect';
+import { useClickEffect, type ClickEffectRequest } from '../../../shared/api/click-effect';
 
 /**
  * What this click does to the year's risk: P95 and cost-at-risk now and after it. The click

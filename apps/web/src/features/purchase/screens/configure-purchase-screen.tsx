@@ -21,7 +21,7 @@ import { formatVolume } from '../../../shared/format/format-numbers';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT, type Translate } from '../../../shared/i18n/use-t';
-import { clickEffectRequest, type ClickEffectRequest } from '../api/click-effect';
+import { clickEffectRequest, type ClickEffectRequest } from '../../../shared/api/click-effect';
 import { requestQuote } from '../api/purchase-api';
 import { ClickEffectPanel } from '../components/click-effect-panel';
 import { PositionHeader } from '../components/position-header';

@@ -12,7 +12,7 @@ import { useSession } from '../../../shared/session/use-session';
 import { useNow } from '../../../shared/time/use-now';
 import { useRealtimeEvents } from '../../../shared/websocket/realtime-context';
 import { recordPurchase } from '../after-purchase';
-import { clickEffectRequest } from '../api/click-effect';
+import { clickEffectRequest } from '../../../shared/api/click-effect';
 import { executePurchase, purchaseQueryKeys, requestQuote, useClick } from '../api/purchase-api';
 import { ClickEffectPanel } from '../components/click-effect-panel';
 import { PositionHeader } from '../components/position-header';

@@ -13,6 +13,7 @@ import {
 import { startSession } from '../../../../shared/session/session-store';
 import { expectNoAxeViolations } from '../../../../test/axe';
 import { aCustomer, aUserSession } from '../../../../test/builders';
+import { aClickEffect } from '../../../../test/risk-builders';
 import { aClickDetail } from '../../../../test/click-builders';
 import { createFakeServer, type FakeServer } from '../../../../test/fake-server';
 import { renderInPortal } from '../../../../test/render-app';
@@ -311,5 +312,26 @@ describe('clicking for several customers', () => {
     }));
     await previewWithKeyboard(false);
     expect(await screen.findByRole('alert')).toHaveTextContent('Er is al een klik in behandeling');
+  });
+
+  it("shows each line's year now and after its click: P95 and cost-at-risk per customer", async () => {
+    const server = setUp();
+    server.on('POST', '/rest/risk/11/clickEffect', () => ({ status: 200, body: aClickEffect() }));
+    await previewWithKeyboard();
+    const risk = await screen.findByTestId(`multi-click-risk-${ids.plain}`);
+    expect(risk.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toBe(
+      'P95 € 151.250,75 → € 140.100,00; kosten-at-risk € 31.250,75 → € 20.100,00',
+    );
+    const [call] = server.callsTo('POST', '/rest/risk/11/clickEffect');
+    expect(JSON.parse(call?.body ?? '{}')).toEqual({
+      contractId: 'KL-11',
+      yearOfSupply: '2027',
+      maturity: 'Y',
+      parts: [{ name: 'Peak', volume: '120' }],
+    });
+    // Without an answer for a customer its line says so and the click goes on.
+    expect(await screen.findByTestId(`multi-click-risk-${ids.sms}`)).toHaveTextContent(
+      'niet beschikbaar',
+    );
   });
 });

@@ -7,6 +7,7 @@ import { useLocale } from '../../../../shared/i18n/use-locale';
 import { useT } from '../../../../shared/i18n/use-t';
 import { TableRegion } from '../../../../shared/ui/table-region';
 import { DEFAULT_INPUT, type LineInput } from './multi-click-batch';
+import { MultiClickRisk } from './multi-click-risk';
 
 function PartFigures({ quote, figure }: { quote: Quote; figure: 'volume' | 'clickPrice' }) {
   const t = useT();
@@ -96,11 +97,14 @@ function LineRow({
           </Table.Td>
           <Table.Td>{formatMoney(quote.totalCost, locale)}</Table.Td>
           <Table.Td>
+            <MultiClickRisk quote={quote} />
+          </Table.Td>
+          <Table.Td>
             <Needs quote={quote} />
           </Table.Td>
         </>
       ) : (
-        <Table.Td colSpan={5}>{t(errorMessageKeyFor(line.refusal?.code ?? 'INTERNAL'))}</Table.Td>
+        <Table.Td colSpan={6}>{t(errorMessageKeyFor(line.refusal?.code ?? 'INTERNAL'))}</Table.Td>
       )}
     </Table.Tr>
   );
@@ -123,7 +127,7 @@ export function MultiClickPreviewTable({
     <TableRegion
       id="multi-click-preview"
       caption={t('multiClick.previewCaption')}
-      minWidth={900}
+      minWidth={1100}
       testId="multi-click-preview"
     >
       <Table.Thead>
@@ -135,6 +139,7 @@ export function MultiClickPreviewTable({
           <Table.Th>{t('multiClick.column.volume')}</Table.Th>
           <Table.Th>{t('multiClick.column.clickPrice')}</Table.Th>
           <Table.Th>{t('multiClick.column.cost')}</Table.Th>
+          <Table.Th>{t('multiClick.column.risk')}</Table.Th>
           <Table.Th>{t('multiClick.column.needs')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -147,7 +152,7 @@ export function MultiClickPreviewTable({
             >
               <Table.Td />
               <Table.Td>{customer.customerName}</Table.Td>
-              <Table.Td colSpan={6}>
+              <Table.Td colSpan={7}>
                 {t(customer.mayClick ? 'multiClick.noContract' : 'multiClick.noMandate')}
               </Table.Td>
             </Table.Tr>

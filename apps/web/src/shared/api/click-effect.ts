@@ -1,21 +1,21 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ClickEffectSchema, RISK_PATHS, pathTo, type ClickEffectBodySchema } from '@klik/api';
-import type { ContractPartName } from '@klik/domain';
-import { useApiClient } from '../../../shared/api/use-api-client';
-import type { PurchaseDraft } from '../purchase-draft';
+import type { ContractPartName, Maturity } from '@klik/domain';
+import { useApiClient } from './use-api-client';
 
 /** The click being prepared as it is sent: the year of supply travels as a string of digits. */
 export type ClickEffectRequest = z.input<typeof ClickEffectBodySchema>;
 
 /**
- * The year's P95 and cost-at-risk now and after the click being prepared (docs/risk.md); asked
+ * The year's P95 and cost-at-risk now and after a click being prepared (docs/risk.md): the click
+ * flow's preview and confirm step and the consultant's multi-click ask it. Asked
  * again when the click changes, keeping the last answer on screen meanwhile. Null: no click yet.
  */
 export function useClickEffect(customerId: number, body: ClickEffectRequest | null) {
   const api = useApiClient();
   return useQuery({
-    queryKey: ['purchase', 'clickEffect', customerId, body] as const,
+    queryKey: ['risk', 'clickEffect', customerId, body] as const,
     queryFn: () =>
       api.call(
         'POST',
@@ -30,9 +30,9 @@ export function useClickEffect(customerId: number, body: ClickEffectRequest | nu
   });
 }
 
-/** The click of a draft with the volumes it would fix per part; null without any volume. */
+/** A click of a position with the volumes it would fix per part; null without any volume. */
 export function clickEffectRequest(
-  draft: Pick<PurchaseDraft, 'contractId' | 'yearOfSupply' | 'maturity'>,
+  draft: { contractId: string; yearOfSupply: number; maturity: Maturity },
   parts: readonly { name: ContractPartName; volume: string | null }[],
 ): ClickEffectRequest | null {
   const fixed = parts.flatMap((part) =>
