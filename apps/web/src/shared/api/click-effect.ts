@@ -4,7 +4,7 @@ import { ClickEffectSchema, RISK_PATHS, pathTo, type ClickEffectBodySchema } fro
 import type { ContractPartName, Maturity } from '@klik/domain';
 import { useApiClient } from './use-api-client';
 
-/** The click being prepared as it is sent: the year of supply travels as a string of digits. */
+/** The click being prepared as it is sent. */
 export type ClickEffectRequest = z.input<typeof ClickEffectBodySchema>;
 
 /**
@@ -41,7 +41,7 @@ export function clickEffectRequest(
   if (fixed.length === 0) return null;
   return {
     contractId: draft.contractId,
-    yearOfSupply: String(draft.yearOfSupply),
+    yearOfSupply: draft.yearOfSupply,
     maturity: draft.maturity,
     parts: fixed,
   };

@@ -95,7 +95,7 @@ describe('confirm purchase', () => {
       'Kosten-at-risk (P95 - verwacht)€ 31.250,75€ 0,00',
     );
     const [call] = server.callsTo('POST', '/rest/risk/11/clickEffect');
-    expect(JSON.parse(call?.body ?? '{}')).toMatchObject({ yearOfSupply: '2027', maturity: 'Q1' });
+    expect(JSON.parse(call?.body ?? '{}')).toMatchObject({ yearOfSupply: 2027, maturity: 'Q1' });
   });
 
   it('says quietly when the risk figures cannot be computed: the click goes ahead', async () => {

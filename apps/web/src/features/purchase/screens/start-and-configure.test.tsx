@@ -272,7 +272,7 @@ describe('configure purchase', () => {
     const calls = server.callsTo('POST', '/rest/risk/11/clickEffect');
     expect(JSON.parse(calls.at(-1)?.body ?? '{}')).toEqual({
       contractId: 'KL-270001',
-      yearOfSupply: '2027',
+      yearOfSupply: 2027,
       maturity: 'Q1',
       parts: [{ name: 'Gas', volume: '450' }],
     });

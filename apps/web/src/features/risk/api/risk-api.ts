@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CustomerRiskSchema, RISK_PATHS, pathTo } from '@klik/api';
 import { useApiClient } from '../../../shared/api/use-api-client';
+import { useRealtimeEvents } from '../../../shared/websocket/realtime-context';
 
 export const riskQueryKeys = {
   all: ['risk'] as const,
@@ -11,9 +12,18 @@ export const riskQueryKeys = {
 // dashboard and the risk screen from asking the Monte Carlo engine again on every visit.
 const RISK_STALE_MS = 60_000;
 
-/** The risk figures of a customer: every contract year, the book and the method (docs/risk.md). */
+/**
+ * The risk figures of a customer: every contract year, the book and the method (docs/risk.md).
+ * A click changes what is open, so a clickUpdate asks for them again.
+ */
 export function useCustomerRisk(customerId: number | null) {
   const api = useApiClient();
+  const queryClient = useQueryClient();
+  useRealtimeEvents((event) => {
+    if (event.name === 'clickUpdate') {
+      void queryClient.invalidateQueries({ queryKey: riskQueryKeys.all });
+    }
+  });
   return useQuery({
     queryKey: riskQueryKeys.customer(customerId ?? 0),
     queryFn: () =>

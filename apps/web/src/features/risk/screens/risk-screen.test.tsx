@@ -1,4 +1,4 @@
-import { waitFor, within } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MarkToMarketPart } from '@klik/api';
 import { expectNoAxeViolations } from '../../../test/axe';
@@ -151,5 +151,16 @@ describe('risk screen', () => {
   it('shows the loading state while the figures are computed', async () => {
     open(server(() => new Promise(() => {})));
     expect(await screen.findByText('Risicocijfers laden…')).toBeTruthy();
+  });
+
+  it('asks for the figures again when a click changes what is open', async () => {
+    const fake = server(() => ({ status: 200, body: aCustomerRisk() }));
+    const { app } = open(fake);
+    await screen.findByTestId('risk-years');
+    const before = fake.callsTo('GET', RISK_PATH).length;
+    const socket = await app.sockets.connecting();
+    act(() => socket.open());
+    act(() => socket.emit('clickUpdate', { contractId: 'KL-270001' }));
+    await waitFor(() => expect(fake.callsTo('GET', RISK_PATH).length).toBeGreaterThan(before));
   });
 });

@@ -325,7 +325,7 @@ describe('clicking for several customers', () => {
     const [call] = server.callsTo('POST', '/rest/risk/11/clickEffect');
     expect(JSON.parse(call?.body ?? '{}')).toEqual({
       contractId: 'KL-11',
-      yearOfSupply: '2027',
+      yearOfSupply: 2027,
       maturity: 'Y',
       parts: [{ name: 'Peak', volume: '120' }],
     });
