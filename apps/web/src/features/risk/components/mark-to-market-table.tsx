@@ -57,7 +57,9 @@ export function MarkToMarketTable({
               key={`${part.contractId}-${part.part}`}
               data-testid={`${id}-${part.contractId}-${part.part}`}
             >
-              <Table.Th scope="row">{part.contractId}</Table.Th>
+              <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
+                {part.contractId}
+              </Table.Th>
               <Table.Td>{t(partKey(part.part))}</Table.Td>
               <Table.Td>{formatVolume(part.clickedVolume, locale)}</Table.Td>
               <Table.Td>{format.price(part.averageClickPrice)}</Table.Td>

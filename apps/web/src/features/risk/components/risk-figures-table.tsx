@@ -49,7 +49,9 @@ export function RiskFiguresTable({
       <Table.Tbody>
         {rows.map(({ key, name, distribution, horizonDays }) => (
           <Table.Tr key={key} data-testid={`${testId}-${key}`}>
-            <Table.Th scope="row">{name}</Table.Th>
+            <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
+              {name}
+            </Table.Th>
             {distribution ? (
               <>
                 <Table.Td>{format.money(distribution.expectedCost)}</Table.Td>

@@ -129,6 +129,9 @@ function RiskFigures({ risk }: { risk: CustomerRisk }) {
                 },
               ]}
             />
+            <Title order={3} size="h5">
+              {t('risk.book.stress')}
+            </Title>
             <StressTable
               id="risk-stress-book"
               caption={t('risk.book.stress')}
