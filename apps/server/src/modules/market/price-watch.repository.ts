@@ -54,6 +54,16 @@ export async function findPricesAfter(
   return rows.rows;
 }
 
+/** The price recorded last, in the watch's (tx, id) order; undefined when there is none. */
+export async function findNewestPrice(db: Db): Promise<PriceCursor | undefined> {
+  const rows = await sql<{ tx: string; id: string }>`
+    select tx::text as tx, id::text as id from market_prices order by tx desc, id desc limit 1`.execute(
+    db,
+  );
+  const newest = rows.rows[0];
+  return newest ? { tx: newest.tx, priceId: newest.id } : undefined;
+}
+
 /** The watcher's cursor, or undefined before its first round. */
 export async function findCursor(db: Db, name: string): Promise<PriceCursor | undefined> {
   const known = await db

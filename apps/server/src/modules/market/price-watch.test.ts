@@ -7,6 +7,7 @@ import { SingleProcessLock } from '../../kernel/jobs/leader-lock';
 import { insertPrices } from './market.repository';
 import { PriceRecorder } from './price-recorder';
 import { PriceWatch, readNewPrices, type PriceWatcher, type WatchedPrice } from './price-watch';
+import { readablePrices } from './price-watch-test-kit';
 
 const silent = { info: () => {}, error: () => {} };
 let database: TestDatabase | undefined;
@@ -86,9 +87,10 @@ describe('price watch', () => {
   });
 
   it('hands a batch over again when the watcher failed on it', async () => {
-    const { recorder, watcher, watch } = await setUp();
+    const { db, recorder, watcher, watch } = await setUp();
     await watch.drain();
     await recorder.record([quote('41', '2026-11-23T09:01:00Z')], 'INGEST');
+    expect(await readablePrices(db, watcher.name, 1)).toHaveLength(1);
     watcher.failNext = true;
     expect(await watch.tick()).toBe(0);
     expect(watcher.seen).toHaveLength(0);
@@ -116,7 +118,7 @@ describe('price watch', () => {
         await insertedYet;
         await recorder.record([quote('31', '2026-11-23T09:06:00Z')], 'INGEST');
         // The committed later price waits until the open transaction before it has ended.
-        expect(await watch.drain()).toBe(0);
+        expect(await watch.drain({ waitMs: 0 })).toBe(0);
         const pending = await readNewPrices(db, watcher.name);
         expect(pending.prices).toHaveLength(0);
         release();

@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import type { Maturity } from '@klik/domain';
 import type { MarketProduct } from '../../db/schema';
 import type { Db } from '../../db/database';
@@ -7,6 +8,7 @@ import { plainDecimal } from './market.repository';
 import {
   advanceCursor,
   findCursor,
+  findNewestPrice,
   findPricesAfter,
   snapshotHorizon,
   startCursor,
@@ -74,6 +76,12 @@ export async function readNewPrices(
   };
 }
 
+/** Whether a cursor lies before a price in the watch's (tx, id) order. */
+function isBefore(cursor: PriceCursor, price: PriceCursor): boolean {
+  const [tx, priceTx] = [BigInt(cursor.tx), BigInt(price.tx)];
+  return tx < priceTx || (tx === priceTx && BigInt(cursor.priceId) < BigInt(price.priceId));
+}
+
 /** A new watcher starts at the prices recorded from now on; it does not replay the history. */
 async function cursorOf(db: Db, name: string): Promise<PriceCursor> {
   const known = await findCursor(db, name);
@@ -115,14 +123,25 @@ export class PriceWatch extends LeaderJob<number> {
     return this.deps.watcher.name;
   }
 
-  /** Works through every price recorded so far; for tests and a clean stop. */
-  async drain(): Promise<number> {
+  /**
+   * Works through every price recorded before the call; for tests. A round reads only below the
+   * oldest transaction still running, and on a shared PostgreSQL server that may be another
+   * database's (transaction ids are the server's): then the round finds nothing yet and drain
+   * waits for that transaction to end, up to `waitMs`.
+   */
+  async drain({ waitMs = 30_000 }: { waitMs?: number } = {}): Promise<number> {
+    const { db, watcher } = this.deps;
+    const newest = await findNewestPrice(db);
+    const giveUpAt = Date.now() + waitMs;
     // A round already under way may have read before the latest prices: let it end first.
     let total = await this.tick();
     for (;;) {
       const handled = await this.tick();
       total += handled;
-      if (handled === 0) return total;
+      if (handled > 0) continue;
+      const cursor = await findCursor(db, watcher.name);
+      if (!newest || (cursor && !isBefore(cursor, newest)) || Date.now() > giveUpAt) return total;
+      await setTimeout(20);
     }
   }
 
