@@ -4,6 +4,7 @@ import {
   costFigures,
   expectedCost,
   quantileOfSorted,
+  rankingFigures,
   riskFigures,
   simulateOpenCosts,
   stressedCost,
@@ -233,5 +234,27 @@ describe('quantileOfSorted', () => {
     expect(quantileOfSorted(sorted, 0.5)).toBe(20);
     expect(quantileOfSorted(sorted, 0.95)).toBe(38);
     expect(quantileOfSorted(sorted, 1)).toBe(40);
+  });
+});
+
+describe('rankingFigures', () => {
+  it('are the full figures’ book cost-at-risk and worst probability above the band', () => {
+    const years = [
+      year({ upperBand: '44' }),
+      year({ upperBand: '50', lines: [gasLine({ product: 'NL_POWER_PEAK', name: 'Peak' })] }),
+      year(),
+    ];
+    const full = riskFigures(years, settings(3000));
+    const ranking = rankingFigures(years, settings(3000));
+    const probabilities = full.years.map((one) => Number(one.probabilityAboveBand ?? -1));
+    expect(ranking).toEqual({
+      bookCostAtRisk: full.book!.costAtRisk,
+      worstProbabilityAboveBand: String(Math.max(...probabilities)),
+    });
+    expect(rankingFigures([year()], settings(10)).worstProbabilityAboveBand).toBeNull();
+    expect(rankingFigures([], settings(10))).toEqual({
+      bookCostAtRisk: null,
+      worstProbabilityAboveBand: null,
+    });
   });
 });

@@ -5,6 +5,7 @@ import {
   correlationMatrix,
   estimateRiskParameters,
   fromDec,
+  rankingFigures,
   riskFigures,
   RISK_PRODUCTS,
   toDec,
@@ -14,6 +15,7 @@ import {
   type RiskFigures,
   type RiskParameters,
   type RiskProduct,
+  type RiskYearInput,
   type SimulationSettings,
 } from '@klik/domain';
 import type {
@@ -57,7 +59,7 @@ const percent = (fraction: number) => fromDec(toDec(String(fraction * 100)).toDe
  * days before.
  */
 export class RiskService {
-  readonly #kept = new Map<string, Promise<RiskFigures>>();
+  readonly #cache = new Map<string, Promise<unknown>>();
   #parameters: { day: string; value: Promise<RiskParameters> } | null = null;
 
   constructor(private readonly deps: { db: Db; now: () => Date; settings: RiskSettings }) {}
@@ -127,18 +129,13 @@ export class RiskService {
     const settings = await this.#settings(at);
     const ranked = new Map<number, TpiRisk>();
     for (const inputs of all.values()) {
-      const computed = await this.#figuresOf(inputs, settings);
-      const probabilities = computed.figures
-        .map((figures) => figures?.probabilityAboveBand ?? null)
-        .filter((value) => value !== null);
+      const years = inputs.groups.filter((group) => group.priced).map((group) => group.input);
+      const figures = await this.#kept('ranking', years, settings, () =>
+        rankingFigures(years, settings),
+      );
       ranked.set(inputs.customerId, {
-        costAtRisk: computed.book?.costAtRisk ?? null,
-        probabilityAboveBand:
-          probabilities.length === 0
-            ? null
-            : probabilities.reduce((worst, value) =>
-                toDec(value).gt(toDec(worst)) ? value : worst,
-              ),
+        costAtRisk: figures.bookCostAtRisk,
+        probabilityAboveBand: figures.worstProbabilityAboveBand,
         behindHedgePolicy: inputs.behindHedgePolicy,
       });
     }
@@ -168,24 +165,31 @@ export class RiskService {
   }
 
   /** The figures of these inputs, from the kept simulation when the inputs are the same. */
-  #simulate(
-    years: Parameters<typeof riskFigures>[0],
+  #simulate(years: readonly RiskYearInput[], settings: SimulationSettings): Promise<RiskFigures> {
+    return this.#kept('figures', years, settings, () => riskFigures(years, settings));
+  }
+
+  /** Kept by what they are computed from: the same inputs and settings give the same figures. */
+  #kept<T>(
+    kind: string,
+    years: readonly RiskYearInput[],
     settings: SimulationSettings,
-  ): Promise<RiskFigures> {
-    const key = JSON.stringify([years, settings]);
-    const kept = this.#kept.get(key);
+    compute: () => T,
+  ): Promise<T> {
+    const key = JSON.stringify([kind, years, settings]);
+    const kept = this.#cache.get(key) as Promise<T> | undefined;
     if (kept) {
       // Most recently used last, so the oldest go first.
-      this.#kept.delete(key);
-      this.#kept.set(key, kept);
+      this.#cache.delete(key);
+      this.#cache.set(key, kept);
       return kept;
     }
-    const computed = Promise.resolve().then(() => riskFigures(years, settings));
-    this.#kept.set(key, computed);
-    computed.catch(() => this.#kept.delete(key));
-    for (const oldKey of this.#kept.keys()) {
-      if (this.#kept.size <= MAX_KEPT) break;
-      this.#kept.delete(oldKey);
+    const computed = Promise.resolve().then(compute);
+    this.#cache.set(key, computed);
+    computed.catch(() => this.#cache.delete(key));
+    for (const oldKey of this.#cache.keys()) {
+      if (this.#cache.size <= MAX_KEPT) break;
+      this.#cache.delete(oldKey);
     }
     return computed;
   }

@@ -129,14 +129,15 @@ export class TpiService {
       });
       rows = found.rows;
       total = found.total;
-      risks = await this.deps.risk.ranking(rows.map((row) => row.id));
+      risks = new Map();
     }
-    const data = await findTpiData(
-      this.deps.db,
-      rows.map((row) => row.id),
-      contractHeads,
-    );
-    const built = await this.#build(rows, data);
+    const ids = rows.map((row) => row.id);
+    // The page's own figures and, unless ranked already, its risk figures side by side.
+    const [built, pageRisks] = await Promise.all([
+      findTpiData(this.deps.db, ids, contractHeads).then((data) => this.#build(rows, data)),
+      risks.size > 0 || ids.length === 0 ? risks : this.deps.risk.ranking(ids),
+    ]);
+    risks = pageRisks;
     return {
       data: built.map((customer) => ({ ...customer, risk: risks.get(customer.customerId) })),
       page: query.page,
