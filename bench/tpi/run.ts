@@ -8,17 +8,14 @@
 // as a ratio under any machine load. Target: the app's median under 500 ms.
 // Needs PostgreSQL on 127.0.0.1:5432 (BENCH_DATABASE_URL to use another); creates and drops its
 // own database, listens on loopback only, and ends by itself.
-import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { TpiPageSchema, TPI_PATHS } from '@klik/api';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/kernel/config/config';
-import { createDatabase, type Db } from '../../apps/server/src/db/database';
-import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { hashSessionToken } from '../../apps/server/src/kernel/auth/session-token';
+import type { Db } from '../../apps/server/src/db/database';
+import { benchSession, runBench, seedBenchBook, type BenchContext } from '../bench-kit';
 import { machineLoad } from '../machine-load';
-import { adminQuery } from '../../apps/server/test/test-database';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CUSTOMERS = 200;
@@ -27,9 +24,6 @@ const YEARS = [2027, 2028, 2029];
 const REQUESTS = Number(process.env.BENCH_TPI_REQUESTS ?? 30);
 const TARGET_MS = 500;
 const RUN_LIMIT_MS = 240_000;
-const name = `klik_bench_tpi_${randomBytes(4).toString('hex')}`;
-
-const admin = (text: string) => adminQuery(ADMIN_URL, text);
 
 /** The consultant's book, written in a few set-based statements; answers a session token. */
 async function seed(db: Db, now: Date): Promise<{ token: string; contractIds: number[] }> {
@@ -38,39 +32,11 @@ async function seed(db: Db, now: Date): Promise<{ token: string; contractIds: nu
     .values(Array.from({ length: CUSTOMERS }, (_, i) => ({ name: `Bench ${i} B.V.` })))
     .returning('id')
     .execute();
-  const contracts = await db
-    .insertInto('contracts')
-    .values(
-      customers.flatMap(({ id }, c) =>
-        Array.from({ length: CONTRACTS_PER_CUSTOMER }, (_, k) => ({
-          contract_id: `KL-T${String(c * CONTRACTS_PER_CUSTOMER + k).padStart(6, '0')}`,
-          customer_id: id,
-          commodity: k % 2 === 0 ? ('Power' as const) : ('Gas' as const),
-          product: k % 2 === 0 ? 'Stroom Peak/Off-peak NL' : 'Gas TTF',
-          click_type: null,
-          click_option: 'PRE_EOD' as const,
-          mark_up: '2',
-          transaction_fee: '0.25',
-          contracted_volume: '36000',
-          run_out: false,
-          max_clicks_per_year: null,
-        })),
-      ),
-    )
-    .returning(['id', 'commodity'])
-    .execute();
-  // Every part of every month, a third of them clicked for half their volume.
-  await sql`
-    insert into position_months (contract_id, part, year_of_supply, month, total_volume,
-      clicked_volume, clicked_cost)
-    select c.id, p.part, y, m, 1000,
-      case when (c.id + m) % 3 = 0 then 500 else 0 end,
-      case when (c.id + m) % 3 = 0 then 500 * (60 + m) else 0 end
-    from contracts c
-    join (values ('Power', 'Peak'), ('Power', 'OffPeak'), ('Gas', 'Gas')) p(commodity, part)
-      on p.commodity = c.commodity
-    cross join unnest(${sql.val(YEARS)}::int[]) y
-    cross join generate_series(1, 12) m`.execute(db);
+  const contracts = await seedBenchBook(db, {
+    customerIds: customers.map(({ id }) => id),
+    contractsPerCustomer: CONTRACTS_PER_CUSTOMER,
+    years: YEARS,
+  });
   await sql`
     insert into clicks (contract_id, year_of_supply, maturity, status, market, created_at)
     select id, 2027, 'Q2', 'PENDING_APPROVAL', 'OTC', ${now}
@@ -96,18 +62,7 @@ async function seed(db: Db, now: Date): Promise<{ token: string; contractIds: nu
     .insertInto('user_customers')
     .values(customers.map(({ id }) => ({ user_id: userId, customer_id: id })))
     .execute();
-  const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('sessions')
-    .values({
-      token_hash: hashSessionToken(token),
-      user_id: userId,
-      read_only: false,
-      created_at: now,
-      last_used_at: now,
-      absolute_expires_at: new Date(now.getTime() + 6 * 3600_000),
-    })
-    .execute();
+  const token = await benchSession(db, userId, now);
   return { token, contractIds: contracts.map((contract) => contract.id) };
 }
 
@@ -128,84 +83,61 @@ function at(sorted: readonly number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
 }
 
-async function main(): Promise<void> {
-  await admin(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const closers: (() => Promise<unknown>)[] = [];
-  try {
-    const db = await createDatabase({ databaseUrl: url.toString(), dataDir: null });
-    closers.unshift(() => db.destroy());
-    await migrateToLatest(db);
-    const { token, contractIds } = await seed(db, new Date());
-    const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      DATABASE_URL: url.toString(),
-      MARKET_FEED: 'none',
-      WEB_DIST_DIR: '/nonexistent',
-    });
-    const app = await buildApp(config, { db });
-    closers.unshift(() => app.close());
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const appBase = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const headers = { authorization: `Bearer ${token}` };
-    const path = `${TPI_PATHS.all}?size=${CUSTOMERS}`;
-    const first = await fetch(`${appBase}${path}`, { headers });
-    const body = Buffer.from(await first.arrayBuffer());
-    const page = TpiPageSchema.parse(JSON.parse(body.toString()));
-    const lines = page.data.reduce(
-      (n, customer) => n + customer.contracts.reduce((m, contract) => m + contract.years.length, 0),
-      0,
-    );
+async function main({ db, databaseUrl, closers }: BenchContext): Promise<void> {
+  const { token, contractIds } = await seed(db, new Date());
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATABASE_URL: databaseUrl,
+    MARKET_FEED: 'none',
+    WEB_DIST_DIR: '/nonexistent',
+  });
+  const app = await buildApp(config, { db });
+  closers.unshift(() => app.close());
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const appBase = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const headers = { authorization: `Bearer ${token}` };
+  const path = `${TPI_PATHS.all}?size=${CUSTOMERS}`;
+  const first = await fetch(`${appBase}${path}`, { headers });
+  const body = Buffer.from(await first.arrayBuffer());
+  const page = TpiPageSchema.parse(JSON.parse(body.toString()));
+  const lines = page.data.reduce(
+    (n, customer) => n + customer.contracts.reduce((m, contract) => m + contract.years.length, 0),
+    0,
+  );
 
-    // The floor: the ledger's one aggregate over the same contracts, then the same bytes.
-    const floor = Fastify({ logger: false });
-    floor.get(TPI_PATHS.all, async (_request, reply) => {
-      await sql`select contract_id, year_of_supply, part, sum(total_volume), sum(clicked_volume),
-          sum(clicked_cost)
-        from position_months where contract_id in (${sql.join(contractIds)})
-        group by contract_id, year_of_supply, part`.execute(db);
-      return reply.type('application/json; charset=utf-8').send(body);
-    });
-    closers.unshift(() => floor.close());
-    await floor.listen({ host: '127.0.0.1', port: 0 });
-    const floorBase = `http://127.0.0.1:${(floor.server.address() as { port: number }).port}`;
+  // The floor: the ledger's one aggregate over the same contracts, then the same bytes.
+  const floor = Fastify({ logger: false });
+  floor.get(TPI_PATHS.all, async (_request, reply) => {
+    await sql`select contract_id, year_of_supply, part, sum(total_volume), sum(clicked_volume),
+        sum(clicked_cost)
+      from position_months where contract_id in (${sql.join(contractIds)})
+      group by contract_id, year_of_supply, part`.execute(db);
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+  closers.unshift(() => floor.close());
+  await floor.listen({ host: '127.0.0.1', port: 0 });
+  const floorBase = `http://127.0.0.1:${(floor.server.address() as { port: number }).port}`;
 
-    console.info(
-      `${page.data.length} customers, ${lines} contract years, ${body.length} bytes; ` +
-        `at ${new Date().toISOString()}`,
-    );
-    const load = machineLoad();
-    // Warm both, then take turns so a busy moment of the machine does not fall on one side only.
-    await timings(`${floorBase}${path}`, headers);
-    await timings(`${appBase}${path}`, headers);
-    const floorTimes = await timings(`${floorBase}${path}`, headers);
-    const appTimes = await timings(`${appBase}${path}`, headers);
-    const row = (label: string, times: number[]) =>
-      `${label}: median ${at(times, 0.5).toFixed(1)} ms, p95 ${at(times, 0.95).toFixed(1)} ms`;
-    console.info(`${REQUESTS} requests one after the other`);
-    console.info(row('  floor (ledger sum + same bytes)', floorTimes));
-    console.info(row('  Klik GET /rest/tpi?size=200', appTimes));
-    const ratio = at(appTimes, 0.5) / at(floorTimes, 0.5);
-    console.info(`  median ratio Klik / floor: ${ratio.toFixed(2)}`);
-    const met = at(appTimes, 0.5) < TARGET_MS && page.data.length === CUSTOMERS;
-    process.exitCode = load.verdict(met, `target met (median < ${TARGET_MS} ms)`, 'TARGET MISSED');
-  } finally {
-    for (const close of closers) await close().catch(() => {});
-    await admin(`drop database if exists ${name} with (force)`);
-  }
+  console.info(
+    `${page.data.length} customers, ${lines} contract years, ${body.length} bytes; ` +
+      `at ${new Date().toISOString()}`,
+  );
+  const load = machineLoad();
+  // Warm both, then take turns so a busy moment of the machine does not fall on one side only.
+  await timings(`${floorBase}${path}`, headers);
+  await timings(`${appBase}${path}`, headers);
+  const floorTimes = await timings(`${floorBase}${path}`, headers);
+  const appTimes = await timings(`${appBase}${path}`, headers);
+  const row = (label: string, times: number[]) =>
+    `${label}: median ${at(times, 0.5).toFixed(1)} ms, p95 ${at(times, 0.95).toFixed(1)} ms`;
+  console.info(`${REQUESTS} requests one after the other`);
+  console.info(row('  floor (ledger sum + same bytes)', floorTimes));
+  console.info(row('  Klik GET /rest/tpi?size=200', appTimes));
+  const ratio = at(appTimes, 0.5) / at(floorTimes, 0.5);
+  console.info(`  median ratio Klik / floor: ${ratio.toFixed(2)}`);
+  const met = at(appTimes, 0.5) < TARGET_MS && page.data.length === CUSTOMERS;
+  process.exitCode = load.verdict(met, `target met (median < ${TARGET_MS} ms)`, 'TARGET MISSED');
 }
 
-const limit = setTimeout(() => {
-  console.error(`benchmark exceeded ${RUN_LIMIT_MS / 1000} s; stopping`);
-  void admin(`drop database if exists ${name} with (force)`)
-    .catch(() => {})
-    .finally(() => process.exit(2));
-}, RUN_LIMIT_MS);
-limit.unref();
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runBench({ adminUrl: ADMIN_URL, prefix: 'klik_bench_tpi', limitMs: RUN_LIMIT_MS }, main);
