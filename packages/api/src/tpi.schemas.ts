@@ -175,7 +175,10 @@ export const TpiCustomerDataSchema = z.object({
   customerName: z.string(),
   /** Contracts ordered by contract id. */
   contracts: z.array(TpiContractSchema),
-  /** The ranking figures; always sent by the server (optional so older data still parses). */
+  /**
+   * The ranking figures: sent with every customer of GET /rest/tpi (the ranking); left out of
+   * GET /rest/tpi/{customerId}, which the cockpit asks per row and which shows none of them.
+   */
   risk: TpiRiskSchema.optional(),
 });
 export type TpiCustomerData = z.infer<typeof TpiCustomerDataSchema>;

@@ -74,11 +74,11 @@ export class TpiService {
     assertTpiConsultant(auth);
     const customer = await findConsultantCustomer(this.deps.db, auth.user.id, customerId);
     if (!customer) throw new AppError('FORBIDDEN');
-    const [[data], risks] = await Promise.all([
-      this.#build([customer], await findTpiData(this.deps.db, [customer.id], contractHeads)),
-      this.deps.risk.ranking([customer.id]),
-    ]);
-    return { ...(data as TpiCustomerData), risk: risks.get(customer.id) };
+    const [data] = await this.#build(
+      [customer],
+      await findTpiData(this.deps.db, [customer.id], contractHeads),
+    );
+    return data as TpiCustomerData;
   }
 
   /** Whom the consultant may sign in as for one of their customers. */
