@@ -21,6 +21,10 @@ import { yearTotals } from './budgets.repository';
 
 export interface YearPart extends BudgetYearPart {
   name: ContractPartName;
+  /** Today's OTC year offer of the part's market product, without margin; null without one. */
+  marketPrice: DecimalString | null;
+  /** When that offer was quoted; null without one. */
+  marketQuotedAt: Date | null;
 }
 
 export interface ContractYear {
@@ -55,7 +59,7 @@ export async function readContractYears(
   const offers = new Map(
     (await offersOf(db, products, allYears))
       .filter((offer) => offer.maturity === 'Y' && offer.market === 'OTC')
-      .map((offer) => [`${offer.product}/${offer.yearOfSupply}`, offer.price]),
+      .map((offer) => [`${offer.product}/${offer.yearOfSupply}`, offer]),
   );
   const margins = await marginsOf(db, heads, at);
   const byHead = new Map(heads.map((head) => [head.id, head]));
@@ -68,13 +72,16 @@ export async function readContractYears(
     years_.set(key, year);
     const totalVolume = plain(row.total_volume);
     const product = productsOf(head)[row.part];
-    const market = product ? offers.get(`${product}/${row.year_of_supply}`) : undefined;
+    const offer = product ? offers.get(`${product}/${row.year_of_supply}`) : undefined;
+    const market = offer?.price;
     const margin = margins.get(head.id)?.(row.part, 'Y', totalVolume);
     year.parts.push({
       name: row.part,
       totalVolume,
       clickedVolume: plain(row.clicked_volume),
       clickedCost: plain(row.clicked_cost),
+      marketPrice: market == null ? null : plain(market),
+      marketQuotedAt: market == null ? null : (offer?.quotedAt ?? null),
       clickPrice:
         market == null || !margin
           ? null

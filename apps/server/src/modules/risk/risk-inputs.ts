@@ -18,10 +18,8 @@ import {
 } from '@klik/domain';
 import type { MarkToMarketPart } from '@klik/api';
 import type { Db } from '../../db/database';
-import { marketProductsOfContracts } from '../../kernel/pricing/margin-pricing';
 import { readContractYears, type ContractYear } from '../budgets/year-figures';
 import { fixedShareOf } from '../hedge-policies/hedge-figures';
-import { offersOf } from '../positions/positions.service';
 import { findOpenMonths, findPlans, findRiskContracts } from './risk.repository';
 
 /*
@@ -82,14 +80,6 @@ export async function readRiskInputs(
     findPlans(db, rowIds),
   ]);
   const years = allYears.filter((year) => year.yearOfSupply >= thisYear);
-  const heads = [...new Map(years.map((year) => [year.head.id, year.head])).values()];
-  const productsOf = await marketProductsOfContracts(db, heads);
-  const products = [...new Set(heads.flatMap((head) => Object.values(productsOf(head))))];
-  const offers = new Map(
-    (await offersOf(db, products, [...new Set(years.map((year) => year.yearOfSupply))]))
-      .filter((offer) => offer.maturity === 'Y' && offer.market === 'OTC' && offer.price !== null)
-      .map((offer) => [`${offer.product}/${offer.yearOfSupply}`, offer]),
-  );
   const planOf = new Map(plans.map((plan) => [`${plan.contractRowId}/${plan.yearOfSupply}`, plan]));
 
   const result = new Map<number, CustomerInputs>(
@@ -122,17 +112,13 @@ export async function readRiskInputs(
       bands.set(group, []);
       customer.groups.push(group);
     }
+    for (const part of year.parts) {
+      const quoted = part.marketQuotedAt;
+      if (quoted && (customer.asOf === null || quoted > customer.asOf)) customer.asOf = quoted;
+    }
     const plan = planOf.get(`${year.head.id}/${year.yearOfSupply}`);
     addContractYear(group, year, {
       openMonths: openMonths.get(`${year.head.id}/${year.yearOfSupply}`) ?? new Set(),
-      marketPrice: (part) => {
-        const product = productsOf(year.head)[part];
-        const offer = product ? offers.get(`${product}/${year.yearOfSupply}`) : undefined;
-        if (offer && (customer.asOf === null || offer.quotedAt > customer.asOf)) {
-          customer.asOf = offer.quotedAt;
-        }
-        return offer?.price ?? null;
-      },
       at,
     });
     const volume = sum(year.parts.map((part) => part.totalVolume));
@@ -180,11 +166,7 @@ export async function readRiskInputs(
 function addContractYear(
   group: RiskGroup,
   year: ContractYear,
-  context: {
-    openMonths: ReadonlySet<number>;
-    marketPrice: (part: ContractYear['parts'][number]['name']) => string | null;
-    at: Date;
-  },
+  context: { openMonths: ReadonlySet<number>; at: Date },
 ): void {
   const { head } = year;
   group.contractIds.push(head.contractId);
@@ -226,7 +208,7 @@ function addContractYear(
     }
     total = total.plus(toDec(part.totalVolume));
     open = open.plus(openVolume);
-    const marketPrice = context.marketPrice(part.name);
+    const { marketPrice } = part;
     group.markToMarket.push({
       contractId: head.contractId,
       yearOfSupply: year.yearOfSupply,
