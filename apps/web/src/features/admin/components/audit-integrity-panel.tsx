@@ -8,7 +8,7 @@ import { Loading, LoadFailed } from '../../../shared/ui/load-states';
 import { StatusBadge } from '../../../shared/ui/status-badge';
 import { TableRegion } from '../../../shared/ui/table-region';
 import { useAuditIntegrity } from '../api/audit-api';
-import { TitledCard } from './titled-card';
+import { TitledCard } from '../../../shared/ui/titled-card';
 
 /** An entry of a chain in words: its id, its place in the stream and its time. */
 function EntryText({ entry }: { entry: ChainEntry | null }) {

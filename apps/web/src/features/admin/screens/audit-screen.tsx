@@ -5,7 +5,7 @@ import { useAuditPage } from '../api/audit-api';
 import { AuditExportLink } from '../components/audit-export-link';
 import { AuditFilters } from '../components/audit-filters';
 import { AuditIntegrityPanel } from '../components/audit-integrity-panel';
-import { ClickStatementPanel } from '../components/click-statement-panel';
+import { ClickStatementPanel } from '../../../shared/trading/click-statement-panel';
 import { AuditTable } from '../components/audit-table';
 import { PagedListStates } from '../components/paged-list-states';
 import { useListEdits } from '../components/use-list-edits';

@@ -16,6 +16,7 @@ import { clicksQueryKeys, useClickHistory, useCustomerContractSummaries } from '
 import { downloadExport, type ExportFormat } from '../api/download-export';
 import { ApprovalActions } from '../../../shared/trading/approval-actions';
 import { ClickFilters } from '../components/click-filters';
+import { ClickStatementPanel } from '../../../shared/trading/click-statement-panel';
 import { ConfirmationDownload } from '../components/confirmation-download';
 import { clickStatusKey, marketKey, partKey } from '../../../shared/i18n/domain-labels';
 import { statusColor } from '../components/click-labels';
@@ -264,6 +265,7 @@ function Overview({ customerId, session }: { customerId: number; session: Stored
       {clicks.data && clicks.data.length > 0 && (
         <ClickTable clicks={clicks.data} session={session} />
       )}
+      <ClickStatementPanel customerId={customerId} />
     </Stack>
   );
 }

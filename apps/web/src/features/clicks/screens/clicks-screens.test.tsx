@@ -111,6 +111,32 @@ describe('click overview', () => {
     click.mockRestore();
   });
 
+  it("gives the customer the auditor's statement of a period, this month by default", async () => {
+    const { server } = overviewServer([aClick()]);
+    const downloads: string[] = [];
+    vi.stubGlobal('fetch', async (input: string) => {
+      downloads.push(input);
+      return new Response('%PDF-1.7', {
+        status: 200,
+        headers: { 'content-disposition': 'attachment; filename="klikoverzicht.pdf"' },
+      });
+    });
+    URL.createObjectURL = () => 'blob:klik-statement';
+    URL.revokeObjectURL = () => {};
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = openAs(server, '/clickoverview');
+    await screen.findByTestId('click-table');
+    const panel = screen.getByTestId('click-statement');
+    // The portal's clock (the fake server's), not the machine's.
+    expect(within(panel).getByLabelText('Klikoverzicht van')).toHaveValue('2026-11-01');
+    await user.click(within(panel).getByTestId('statement-csv'));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]).toMatch(
+      /^\/rest\/clicks\/11\/statement\?from=2026-11-01&to=2026-11-\d\d&format=csv&locale=nl$/,
+    );
+    click.mockRestore();
+  });
+
   it('says who made a click for the customer user while signed in as them', async () => {
     const { server } = overviewServer([
       aClick({ createdBy: 'Marieke Hoekstra', createdByImpersonator: 'Joost Mulder' }),

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Button, Group, SimpleGrid, Text } from '@mantine/core';
-import { useDownload } from '../../../shared/api/use-download';
-import { errorMessageKeyFor } from '../../../shared/i18n/message-keys';
-import { useT } from '../../../shared/i18n/use-t';
-import { PeriodFilter } from '../../../shared/ui/period-filter';
-import { downloadStatement } from '../api/statement-api';
-import { TitledCard } from './titled-card';
+import { useDownload } from '../api/use-download';
+import { errorMessageKeyFor } from '../i18n/message-keys';
+import { useT } from '../i18n/use-t';
+import { serverNow } from '../time/server-clock';
+import { PeriodFilter } from '../ui/period-filter';
+import { downloadStatement } from './click-statement-api';
+import { TitledCard } from '../ui/titled-card';
 
-/** Today and the first of its month, as the browser's calendar has them (YYYY-MM-DD). */
+/** The portal's today and the first of its month, in the browser's calendar (YYYY-MM-DD). */
 function thisMonth(now: Date): { from: string; to: string } {
   const day = (date: Date) =>
     `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
@@ -17,27 +18,28 @@ function thisMonth(now: Date): { from: string; to: string } {
 /**
  * The statement of a customer's clicks over a period, for an auditor (docs/audit-trail.md): PDF
  * or CSV in the portal's language, from the click ledger, closed by the chain's hash. On the
- * audit screen once it is filtered to one customer.
+ * click overview under the customer's clicks, and on the audit screen once it is filtered to one
+ * customer.
  */
 export function ClickStatementPanel({ customerId }: { customerId: number }) {
   const t = useT();
-  const [period, setPeriod] = useState(() => thisMonth(new Date()));
+  const [period, setPeriod] = useState(() => thisMonth(new Date(serverNow())));
   const { busy, failedCode, start } = useDownload('The click statement');
   const complete = period.from !== '' && period.to !== '';
   const wrong = complete && period.from > period.to;
   return (
     <TitledCard
-      title={t('admin.audit.statement.title')}
-      intro={t('admin.audit.statement.intro')}
+      title={t('clicks.statement.title')}
+      intro={t('clicks.statement.intro')}
       testId="click-statement"
     >
       <SimpleGrid cols={{ base: 1, xs: 2 }} maw={480}>
         <PeriodFilter
           from={period.from}
           to={period.to}
-          fromLabel={t('admin.audit.statement.from')}
-          toLabel={t('admin.audit.statement.to')}
-          toError={wrong ? t('admin.audit.statement.periodWrong') : undefined}
+          fromLabel={t('clicks.statement.from')}
+          toLabel={t('clicks.statement.to')}
+          toError={wrong ? t('clicks.statement.periodWrong') : undefined}
           onChange={(field, value) => setPeriod((current) => ({ ...current, [field]: value }))}
           testId="statement"
         />
@@ -56,13 +58,13 @@ export function ClickStatementPanel({ customerId }: { customerId: number }) {
             }
             data-testid={`statement-${format}`}
           >
-            {t(format === 'pdf' ? 'admin.audit.statement.pdf' : 'admin.audit.statement.csv')}
+            {t(format === 'pdf' ? 'clicks.statement.pdf' : 'clicks.statement.csv')}
           </Button>
         ))}
       </Group>
       {failedCode && (
         <Text size="sm" c="red.8" role="alert" data-testid="statement-failed">
-          {t('admin.audit.statement.failed', { reason: t(errorMessageKeyFor(failedCode)) })}
+          {t('clicks.statement.failed', { reason: t(errorMessageKeyFor(failedCode)) })}
         </Text>
       )}
     </TitledCard>

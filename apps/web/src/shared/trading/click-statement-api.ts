@@ -1,5 +1,5 @@
 import { CLICK_CONFIRMATION_PATHS, pathTo, type Locale } from '@klik/api';
-import { downloadFile } from '../../../shared/api/download-file';
+import { downloadFile } from '../api/download-file';
 
 export interface StatementRequest {
   backendUrl: string;
