@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bookOf,
+  correlatedNormals,
   costFigures,
   expectedCost,
   quantileOfSorted,
@@ -126,6 +127,13 @@ describe('the figures', () => {
     const a = riskFigures([year()], settings(2000, 5));
     expect(riskFigures([year()], settings(2000, 5))).toEqual(a);
     expect(riskFigures([year()], settings(2000, 6)).years[0]!.p95).not.toBe(a.years[0]!.p95);
+  });
+
+  it('are the same from normals drawn once for many customers', () => {
+    const normals = correlatedNormals(settings(2000));
+    expect(riskFigures([year()], settings(2000), normals)).toEqual(
+      riskFigures([year()], settings(2000)),
+    );
   });
 
   it('of a year do not depend on the years simulated beside it', () => {

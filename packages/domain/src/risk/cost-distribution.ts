@@ -217,42 +217,54 @@ function compile(year: RiskYearInput, settings: SimulationSettings): CompiledYea
 }
 
 /**
- * Simulates the open cost of every year on the same paths (docs/risk.md). Per path one standard
- * normal per product, correlated through the Cholesky factor of the correlation matrix, is shared
- * by every year and contract (perfectly correlated across years: conservative); a line's market
- * price at its horizon is log-normal, F_T = F_0 · exp(σ√T·Z − σ²T/2), so its expectation is
- * today's price; its cost is open volume x (F_T + margin). Returns the open cost per path (EUR,
- * floats) per year, in the order given; the seed fixes every number.
+ * The standard normals of every path, one per product, correlated through the Cholesky factor of
+ * the correlation matrix: per product an array over the paths. They depend on the paths, the seed
+ * and the correlation only, so one set serves every customer simulated with those settings.
  */
-export function simulateOpenCosts(
-  years: readonly RiskYearInput[],
-  settings: SimulationSettings,
+export function correlatedNormals(
+  settings: Pick<SimulationSettings, 'paths' | 'seed' | 'correlation'>,
 ): Float64Array[] {
-  const compiled = years.map((year) => compile(year, settings));
-  const costs = years.map(() => new Float64Array(settings.paths));
   const factor = correlationFactor(settings.correlation);
   const normal = standardNormals(xoshiro128(settings.seed));
   const n = RISK_PRODUCTS.length;
+  const z = RISK_PRODUCTS.map(() => new Float64Array(settings.paths));
   const draws = new Float64Array(n);
-  const z = new Float64Array(n);
   for (let path = 0; path < settings.paths; path++) {
     for (let i = 0; i < n; i++) draws[i] = normal();
     for (let i = 0; i < n; i++) {
       let sum = 0;
       const row = factor[i]!;
       for (let k = 0; k <= i; k++) sum += row[k]! * draws[k]!;
-      z[i] = sum;
-    }
-    for (let y = 0; y < compiled.length; y++) {
-      const year = compiled[y]!;
-      let cost = year.constant;
-      for (const one of year.factors) {
-        cost += one.weight * Math.exp(one.scale * z[one.product]! + one.drift);
-      }
-      costs[y]![path] = cost;
+      z[i]![path] = sum;
     }
   }
-  return costs;
+  return z;
+}
+
+/**
+ * Simulates the open cost of every year on the same paths (docs/risk.md). Per path one standard
+ * normal per product (correlatedNormals) is shared by every year and contract (perfectly
+ * correlated across years: conservative); a line's market price at its horizon is log-normal,
+ * F_T = F_0 · exp(σ√T·Z − σ²T/2), so its expectation is today's price; its cost is open volume x
+ * (F_T + margin). Returns the open cost per path (EUR, floats) per year, in the order given; the
+ * seed fixes every number.
+ */
+export function simulateOpenCosts(
+  years: readonly RiskYearInput[],
+  settings: SimulationSettings,
+  normals: readonly Float64Array[] = correlatedNormals(settings),
+): Float64Array[] {
+  return years.map((year) => {
+    const { factors, constant } = compile(year, settings);
+    const costs = new Float64Array(settings.paths).fill(constant);
+    for (const one of factors) {
+      const z = normals[one.product]!;
+      for (let path = 0; path < settings.paths; path++) {
+        costs[path]! += one.weight * Math.exp(one.scale * z[path]! + one.drift);
+      }
+    }
+    return costs;
+  });
 }
 
 /** The book: every year together, path by path. */
@@ -328,8 +340,9 @@ export interface RiskFigures {
 export function riskFigures(
   years: readonly RiskYearInput[],
   settings: SimulationSettings,
+  normals?: readonly Float64Array[],
 ): RiskFigures {
-  const costs = simulateOpenCosts(years, settings);
+  const costs = simulateOpenCosts(years, settings, normals);
   const book = years.length === 0 ? null : bookOf(years, costs);
   return {
     years: years.map((year, index) => costFigures(year, costs[index]!)),
@@ -352,9 +365,10 @@ export interface RankingFigures {
 export function rankingFigures(
   years: readonly RiskYearInput[],
   settings: SimulationSettings,
+  normals?: readonly Float64Array[],
 ): RankingFigures {
   if (years.length === 0) return { bookCostAtRisk: null, worstProbabilityAboveBand: null };
-  const costs = simulateOpenCosts(years, settings);
+  const costs = simulateOpenCosts(years, settings, normals);
   const book = bookOf(years, costs);
   const sorted = Float64Array.from(book.costs).sort();
   const p95 = money(toDec(book.input.fixedCost).plus(new Dec(quantileOfSorted(sorted, 0.95))));

@@ -2,6 +2,7 @@ import {
   addDays,
   amsterdamDate,
   amsterdamInstant,
+  correlatedNormals,
   correlationMatrix,
   estimateRiskParameters,
   fromDec,
@@ -61,6 +62,7 @@ const percent = (fraction: number) => fromDec(toDec(String(fraction * 100)).toDe
 export class RiskService {
   readonly #cache = new Map<string, Promise<unknown>>();
   #parameters: { day: string; value: Promise<RiskParameters> } | null = null;
+  #normals: { key: string; value: Float64Array[] } | null = null;
 
   constructor(private readonly deps: { db: Db; now: () => Date; settings: RiskSettings }) {}
 
@@ -131,7 +133,7 @@ export class RiskService {
     for (const inputs of all.values()) {
       const years = inputs.groups.filter((group) => group.priced).map((group) => group.input);
       const figures = await this.#kept('ranking', years, settings, () =>
-        rankingFigures(years, settings),
+        rankingFigures(years, settings, this.#normalsOf(settings)),
       );
       ranked.set(inputs.customerId, {
         costAtRisk: figures.bookCostAtRisk,
@@ -166,7 +168,18 @@ export class RiskService {
 
   /** The figures of these inputs, from the kept simulation when the inputs are the same. */
   #simulate(years: readonly RiskYearInput[], settings: SimulationSettings): Promise<RiskFigures> {
-    return this.#kept('figures', years, settings, () => riskFigures(years, settings));
+    return this.#kept('figures', years, settings, () =>
+      riskFigures(years, settings, this.#normalsOf(settings)),
+    );
+  }
+
+  /** The paths' normals, drawn once per paths, seed and correlation for every customer. */
+  #normalsOf(settings: SimulationSettings): Float64Array[] {
+    const key = JSON.stringify([settings.paths, settings.seed, settings.correlation]);
+    if (this.#normals?.key !== key) {
+      this.#normals = { key, value: correlatedNormals(settings) };
+    }
+    return this.#normals.value;
   }
 
   /** Kept by what they are computed from: the same inputs and settings give the same figures. */
