@@ -37,6 +37,7 @@ const SCREENS_BY_ROLE = {
     '/deadlines',
     '/budget',
     '/hedgepolicy',
+    '/risk',
     '/pricealerts',
     '/standingorders',
     '/help',
