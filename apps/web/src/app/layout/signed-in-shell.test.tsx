@@ -135,6 +135,7 @@ describe('signed-in shell', () => {
       'Deadlines',
       'Budget',
       'Afdekbeleid',
+      'Risico',
       'Prijsalerts',
       'Staande orders',
     ]);
