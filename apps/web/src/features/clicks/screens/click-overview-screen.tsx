@@ -1,10 +1,7 @@
-import { useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, type ClickDetail, type ClickFilterQuery } from '@klik/api';
-import { useEnv } from '../../../shared/env/use-env';
+import { CLICK_PATHS, pathTo, type ClickDetail, type ClickFilterQuery } from '@klik/api';
 import { formatDateTime, formatPrice, formatVolume } from '../../../shared/format/format-numbers';
-import { errorMessageKeyFor } from '../../../shared/i18n/message-keys';
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
 import { useSelection } from '../../../shared/session/use-selection';
@@ -13,7 +10,6 @@ import type { StoredSession } from '../../../shared/session/session-store';
 import { useRealtimeEvents } from '../../../shared/websocket/realtime-context';
 import { useSearchEdits } from '../../../shared/routing/use-search-edits';
 import { clicksQueryKeys, useClickHistory, useCustomerContractSummaries } from '../api/clicks-api';
-import { downloadExport, type ExportFormat } from '../api/download-export';
 import { ApprovalActions } from '../../../shared/trading/approval-actions';
 import { ClickFilters } from '../components/click-filters';
 import { ClickStatementPanel } from '../../../shared/trading/click-statement-panel';
@@ -21,7 +17,8 @@ import { ConfirmationDownload } from '../components/confirmation-download';
 import { clickStatusKey, marketKey, partKey } from '../../../shared/i18n/domain-labels';
 import { statusColor } from '../components/click-labels';
 import { formatMoney } from '../../../shared/format/format-numbers';
-import { filterFromSearch, type FilterField } from '../derive/click-filter';
+import { filterFromSearch, filterQueryString, type FilterField } from '../derive/click-filter';
+import { ExportButtons } from '../../../shared/ui/export-buttons';
 import { PATHS } from '../../../shared/routing/paths';
 import { EmptyState, NoCustomer } from '../../../shared/ui/load-states';
 import { TableRegion } from '../../../shared/ui/table-region';
@@ -144,57 +141,23 @@ function ClickTable({ clicks, session }: { clicks: ClickDetail[]; session: Store
   );
 }
 
-function ExportButtons({ customerId, filter }: { customerId: number; filter: ClickFilterQuery }) {
-  const t = useT();
-  const env = useEnv();
-  const locale = useLocale();
-  const session = useSession();
-  const [busy, setBusy] = useState<ExportFormat | null>(null);
-  const [failedCode, setFailedCode] = useState<string | null>(null);
-
-  async function download(format: ExportFormat) {
-    if (!session) return;
-    setBusy(format);
-    setFailedCode(null);
-    try {
-      await downloadExport({
-        backendUrl: env.backendUrl,
-        token: session.token,
-        locale,
-        customerId,
-        filter,
-        format,
-      });
-    } catch (error) {
-      console.warn('The export could not be downloaded', error);
-      setFailedCode(error instanceof ApiError ? error.code : 'INTERNAL');
-    } finally {
-      setBusy(null);
-    }
-  }
-
+/** The overview as CSV or XLSX, with the overview's filters. */
+function ClickExportButtons({
+  customerId,
+  filter,
+}: {
+  customerId: number;
+  filter: ClickFilterQuery;
+}) {
   return (
-    <Stack gap={4}>
-      <Group gap="xs">
-        {(['csv', 'xlsx'] as const).map((format) => (
-          <Button
-            key={format}
-            variant="default"
-            size="xs"
-            loading={busy === format}
-            onClick={() => void download(format)}
-            data-testid={`export-${format}`}
-          >
-            {t(format === 'csv' ? 'clicks.export.csv' : 'clicks.export.xlsx')}
-          </Button>
-        ))}
-      </Group>
-      {failedCode && (
-        <Text size="sm" c="red.8" role="alert" data-testid="export-failed">
-          {t('clicks.export.failed', { reason: t(errorMessageKeyFor(failedCode)) })}
-        </Text>
-      )}
-    </Stack>
+    <ExportButtons
+      pathOf={(format) =>
+        `${pathTo(CLICK_PATHS.export, { customerId })}${filterQueryString(filter, { format })}`
+      }
+      fallbackName="klik-clicks"
+      description="The click export"
+      testId="export"
+    />
   );
 }
 
@@ -233,7 +196,7 @@ function Overview({ customerId, session }: { customerId: number; session: Stored
         onChange={change}
         onReset={reset}
       />
-      <ExportButtons customerId={customerId} filter={filter} />
+      <ClickExportButtons customerId={customerId} filter={filter} />
       {awaiting > 0 && (
         <Alert color="indigo" data-testid="awaiting-approval">
           {t('clicks.approval.waitingForYou', { count: awaiting })}
