@@ -111,4 +111,5 @@ test('the customer goes through every own screen and the click flow on a phone w
   expect(confirm!.x + confirm!.width, 'the confirm button lies on the screen').toBeLessThanOrEqual(
     390,
   );
+  await purchase.leaveFlow();
 });

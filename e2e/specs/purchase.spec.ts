@@ -190,6 +190,7 @@ test.describe('the click', () => {
     await page.getByTestId('new-price').click();
     await expect(expired).toHaveCount(0);
     await expect(page.getByTestId('quote-countdown-clock')).toHaveText(/^[45]:\d\d$/);
+    await purchase.leaveFlow();
   });
 
   test('a viewer cannot start a click: no click on the dashboard, none on the start screen, and the server refuses', async ({
