@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { E2E_CLOCK_START, E2E_INGEST_KEY } from './playwright.config';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
+import { freeBasePort } from './support/free-ports';
 
 /**
  * The portal as a supplier deploys it (docs/operations.md "Scaling out"): three
@@ -12,7 +13,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
  * instance directly to push a price into it, read its /metrics or kill it.
  */
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const clusterPort = Number(process.env.E2E_CLUSTER_PORT ?? 3900);
+// HAProxy's port and the instances' after it, free unless E2E_CLUSTER_PORT names them.
+process.env.E2E_CLUSTER_PORT ??= String(freeBasePort(4));
+const clusterPort = Number(process.env.E2E_CLUSTER_PORT);
 export const clusterURL = `http://127.0.0.1:${clusterPort}`;
 // Decided once in the runner; its workers inherit it, so they read the file this run's cluster
 // writes and never one a crashed earlier run left behind.

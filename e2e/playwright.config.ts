@@ -2,9 +2,13 @@ import { defineConfig, devices } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
+import { freeBasePort } from './support/free-ports';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const port = Number(process.env.E2E_PORT ?? 3100);
+// Free ports unless E2E_PORT names them: a portal already running on the machine (or another
+// run) must not fail the tests. The portal, the identity provider and the visual portal.
+process.env.E2E_PORT ??= String(freeBasePort(3));
+const port = Number(process.env.E2E_PORT);
 /** Monday 23 November 2026, 11:00 in Amsterdam. */
 export const E2E_CLOCK_START = '2026-11-23T11:00:00+01:00';
 export const baseURL = `http://127.0.0.1:${port}`;
