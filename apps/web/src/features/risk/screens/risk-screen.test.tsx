@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MarkToMarketPart } from '@klik/api';
 import { expectNoAxeViolations } from '../../../test/axe';
 import { createFakeServer, type FakeServer } from '../../../test/fake-server';
+import { learnServerTime, resetServerClock } from '../../../shared/time/server-clock';
 import { screen, spaced, openAs } from '../../../test/render-app';
 import { aCustomerRisk, aRiskYear } from '../../../test/risk-builders';
 
@@ -11,6 +12,7 @@ vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  resetServerClock();
 });
 
 const RISK_PATH = '/rest/risk/11';
@@ -90,6 +92,20 @@ describe('risk screen', () => {
     await expectNoAxeViolations();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("opens the server's current year first, whatever the browser's clock says", async () => {
+    const years = [2026, 2027, 2028].map((yearOfSupply) =>
+      aRiskYear({
+        yearOfSupply,
+        markToMarket: [{ ...aRiskYear().markToMarket[0]!, yearOfSupply }],
+      }),
+    );
+    const at = Date.now();
+    learnServerTime('2028-03-01T09:00:00.000Z', at, at);
+    open(server(() => ({ status: 200, body: aCustomerRisk({ years }) })));
+    expect(await screen.findByTestId('risk-year-Gas-2028')).toBeTruthy();
+    expect(screen.queryByTestId('risk-year-Gas-2026')).toBeNull();
   });
 
   it('downloads the figures as CSV with the locale', async () => {

@@ -6,6 +6,7 @@ import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
 import { PATHS } from '../../../shared/routing/paths';
 import { useSelection } from '../../../shared/session/use-selection';
+import { serverNow } from '../../../shared/time/server-clock';
 import { EmptyState, LoadFailed, Loading, NoCustomer } from '../../../shared/ui/load-states';
 import { useCustomerRisk } from '../api/risk-api';
 import { CostRangeChart } from '../components/cost-range-chart';
@@ -65,7 +66,8 @@ function RiskFigures({ risk }: { risk: CustomerRisk }) {
   const t = useT();
   const locale = useLocale();
   const [chosen, setChosen] = useState<string | null>(null);
-  const thisYear = new Date().getFullYear();
+  // The server's year: a browser clock that is off must not open a year that has passed.
+  const thisYear = new Date(serverNow()).getFullYear();
   const fallback = risk.years.find((year) => year.yearOfSupply >= thisYear) ?? risk.years[0]!;
   const selected = risk.years.find((year) => keyOf(year) === chosen) ?? fallback;
   return (
