@@ -52,8 +52,8 @@ describe('stressMove', () => {
     expect(CRISIS_MONTHS).toBe(15);
     expect(stressMove('CRISIS_2021_22', 'TTF_GAS', 0)).toBe(0);
     const first = CRISIS_2021_22[0]!;
-    expect(stressMove('CRISIS_2021_22', 'TTF_GAS', 3)).toBeCloseTo(15.7 / first.ttf - 1, 12);
-    expect(stressMove('CRISIS_2021_22', 'NL_POWER_PEAK', 40)).toBeCloseTo(465 / 67 - 1, 12);
+    expect(stressMove('CRISIS_2021_22', 'TTF_GAS', 3)).toBeCloseTo(15.43 / first.ttf - 1, 12);
+    expect(stressMove('CRISIS_2021_22', 'NL_POWER_PEAK', 40)).toBeCloseTo(447.25 / 56.12 - 1, 12);
   });
 
   it('counts a started month as a month', () => {
