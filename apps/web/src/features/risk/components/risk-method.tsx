@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Drawer, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { RiskMethod } from '@klik/api';
@@ -5,6 +6,51 @@ import { formatNumber, formatPercentage } from '../../../shared/format/format-nu
 import { useLocale } from '../../../shared/i18n/use-locale';
 import { useT } from '../../../shared/i18n/use-t';
 import { TableRegion } from '../../../shared/ui/table-region';
+
+/**
+ * A titled table of the method's values: the first column names the row (a product, a pair),
+ * so a screen reader announces it with every value.
+ */
+function MethodTable({
+  id,
+  title,
+  headings,
+  rows,
+}: {
+  id: string;
+  title: string;
+  headings: readonly string[];
+  rows: readonly { name: string; cells: readonly ReactNode[] }[];
+}) {
+  return (
+    <>
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      <TableRegion id={id} caption={title} testId={id}>
+        <Table.Thead>
+          <Table.Tr>
+            {headings.map((heading) => (
+              <Table.Th key={heading} scope="col">
+                {heading}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.name}>
+              <Table.Th scope="row">{row.name}</Table.Th>
+              {row.cells.map((cell, index) => (
+                <Table.Td key={index}>{cell}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </TableRegion>
+    </>
+  );
+}
 
 /** How the figures are made, in plain words, with the values this answer was made with. */
 function MethodText({ method }: { method: RiskMethod }) {
@@ -25,61 +71,34 @@ function MethodText({ method }: { method: RiskMethod }) {
       <Text size="sm">{t('risk.method.quantiles')}</Text>
       <Text size="sm">{t('risk.method.band')}</Text>
       <Text size="sm">{t('risk.method.stress')}</Text>
-      <Title order={3} size="h5">
-        {t('risk.method.volatilities')}
-      </Title>
-      <TableRegion
+      <MethodTable
         id="risk-method-volatilities"
-        caption={t('risk.method.volatilities')}
-        testId="risk-method-volatilities"
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('risk.method.product')}</Table.Th>
-            <Table.Th scope="col">{t('risk.method.volatility')}</Table.Th>
-            <Table.Th scope="col">{t('risk.method.observations')}</Table.Th>
-            <Table.Th scope="col">{t('risk.method.source')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {method.volatilities.map((volatility) => (
-            <Table.Tr key={volatility.product}>
-              <Table.Th scope="row">{volatility.product}</Table.Th>
-              <Table.Td>{formatPercentage(volatility.annualVolatility, locale)}</Table.Td>
-              <Table.Td>{volatility.observations}</Table.Td>
-              <Table.Td>{yesNo(volatility.fallback)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </TableRegion>
+        title={t('risk.method.volatilities')}
+        headings={[
+          t('risk.method.product'),
+          t('risk.method.volatility'),
+          t('risk.method.observations'),
+          t('risk.method.source'),
+        ]}
+        rows={method.volatilities.map((volatility) => ({
+          name: volatility.product,
+          cells: [
+            formatPercentage(volatility.annualVolatility, locale),
+            volatility.observations,
+            yesNo(volatility.fallback),
+          ],
+        }))}
+      />
       {method.correlations.length > 0 && (
-        <>
-          <Title order={3} size="h5">
-            {t('risk.method.correlations')}
-          </Title>
-          <TableRegion
-            id="risk-method-correlations"
-            caption={t('risk.method.correlations')}
-            testId="risk-method-correlations"
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('risk.method.pair')}</Table.Th>
-                <Table.Th scope="col">{t('risk.method.correlation')}</Table.Th>
-                <Table.Th scope="col">{t('risk.method.source')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {method.correlations.map((pair) => (
-                <Table.Tr key={`${pair.a}-${pair.b}`}>
-                  <Table.Th scope="row">{`${pair.a} · ${pair.b}`}</Table.Th>
-                  <Table.Td>{formatNumber(pair.correlation, locale, 2)}</Table.Td>
-                  <Table.Td>{yesNo(pair.fallback)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </TableRegion>
-        </>
+        <MethodTable
+          id="risk-method-correlations"
+          title={t('risk.method.correlations')}
+          headings={[t('risk.method.pair'), t('risk.method.correlation'), t('risk.method.source')]}
+          rows={method.correlations.map((pair) => ({
+            name: `${pair.a} · ${pair.b}`,
+            cells: [formatNumber(pair.correlation, locale, 2), yesNo(pair.fallback)],
+          }))}
+        />
       )}
     </Stack>
   );
