@@ -82,21 +82,39 @@ export function clicksCsv(clicks: readonly ClickDetail[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Rows as an XLSX workbook with one sheet under bold headings; numbers are spreadsheet numbers. */
-export async function xlsxOf(
+/** One sheet of a workbook: its name, its bold headings and its rows. */
+export interface XlsxSheet {
+  sheet: string;
+  columns: readonly string[];
+  rows: readonly Cell[][];
+}
+
+/** Sheets as one XLSX workbook, in their order; numbers are spreadsheet numbers. */
+export async function xlsxSheetsOf(sheets: readonly XlsxSheet[]): Promise<Buffer> {
+  return writeXlsxFile(
+    sheets.map(({ sheet, columns, rows }) => ({
+      sheet,
+      data: [
+        columns.map((column) => ({ value: column, fontWeight: 'bold' as const })),
+        ...rows.map((row) =>
+          row.map((cell) => {
+            if (cell === null) return null;
+            if ('number' in cell) return { value: Number(cell.number), type: Number };
+            return { value: cell.text, type: String };
+          }),
+        ),
+      ],
+    })),
+  ).toBuffer();
+}
+
+/** Rows as an XLSX workbook with one sheet under bold headings. */
+export function xlsxOf(
   columns: readonly string[],
   rows: readonly Cell[][],
   sheet: string,
 ): Promise<Buffer> {
-  const header = columns.map((column) => ({ value: column, fontWeight: 'bold' as const }));
-  const data = rows.map((row) =>
-    row.map((cell) => {
-      if (cell === null) return null;
-      if ('number' in cell) return { value: Number(cell.number), type: Number };
-      return { value: cell.text, type: String };
-    }),
-  );
-  return writeXlsxFile([header, ...data], { sheet }).toBuffer();
+  return xlsxSheetsOf([{ sheet, columns, rows }]);
 }
 
 /** The same rows as an XLSX workbook with one sheet. */

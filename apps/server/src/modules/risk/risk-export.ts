@@ -1,10 +1,13 @@
 import type { CostDistribution, CustomerRisk, Locale, StressScenarioId } from '@klik/api';
-import { csvField, xlsxOf, type Cell } from '../clicks/click-export';
+import { csvField, xlsxSheetsOf, type Cell } from '../clicks/click-export';
 
 /*
- * The risk figures as a file (docs/risk.md): one row per commodity and year of supply and one
- * for the whole book, headed in the language asked for. RFC 4180 CSV with '.' decimals as the
- * click export, or XLSX through the same writer.
+ * The risk figures as a file (docs/risk.md), headed in the language asked for, in two tables:
+ * the distribution (one row per commodity and year of supply and one for the whole book) and the
+ * mark-to-market (one row per contract, year and part). The tables have different columns, so
+ * XLSX gives each a sheet; CSV, which has no sheets, writes the second below the first after an
+ * empty line, as a spreadsheet opening the file shows two tables. RFC 4180 with '.' decimals as
+ * the click export.
  */
 
 const COLUMNS = {
@@ -54,6 +57,40 @@ const COLUMNS = {
   ],
 } as const satisfies Record<Locale, readonly string[]>;
 
+const MARK_TO_MARKET_COLUMNS = {
+  nl: [
+    'Commodity',
+    'Contract',
+    'Leveringsjaar',
+    'Deel',
+    'Geklikt volume (MWh)',
+    'Gemiddelde klikprijs (EUR/MWh)',
+    'Klikprijs vandaag (EUR/MWh)',
+    'Resultaat klikken (EUR)',
+    'Resultaat klikken (EUR/MWh)',
+    'Open volume (MWh)',
+    'Waarde open volume vandaag (EUR)',
+  ],
+  en: [
+    'Commodity',
+    'Contract',
+    'Year of supply',
+    'Part',
+    'Clicked volume (MWh)',
+    'Average click price (EUR/MWh)',
+    'Click price today (EUR/MWh)',
+    'Result of the clicks (EUR)',
+    'Result of the clicks (EUR/MWh)',
+    'Open volume (MWh)',
+    "Open volume at today's price (EUR)",
+  ],
+} as const satisfies Record<Locale, readonly string[]>;
+
+const SHEETS = {
+  nl: { figures: 'Risico', markToMarket: 'Marktwaarde' },
+  en: { figures: 'Risk', markToMarket: 'Mark-to-market' },
+} as const satisfies Record<Locale, Record<'figures' | 'markToMarket', string>>;
+
 const BOOK = { nl: 'Totaal', en: 'Book' } as const;
 const SCENARIOS: readonly StressScenarioId[] = [
   'PLUS_50',
@@ -101,12 +138,47 @@ function rowsOf(risk: CustomerRisk, locale: Locale): Cell[][] {
   ];
 }
 
+function markToMarketRowsOf(risk: CustomerRisk): Cell[][] {
+  return risk.years.flatMap((year) =>
+    year.markToMarket.map((part) => [
+      text(year.commodity),
+      text(part.contractId),
+      number(part.yearOfSupply),
+      text(part.part),
+      number(part.clickedVolume),
+      number(part.averageClickPrice),
+      number(part.todayClickPrice),
+      number(part.result),
+      number(part.resultPerMwh),
+      number(part.openVolume),
+      number(part.openValue),
+    ]),
+  );
+}
+
+function csvLines(columns: readonly string[], rows: readonly Cell[][]): string[] {
+  return [
+    columns.map((column) => csvField({ text: column })).join(','),
+    ...rows.map((row) => row.map(csvField).join(',')),
+  ];
+}
+
 export function riskCsv(risk: CustomerRisk, locale: Locale): string {
-  const lines = [COLUMNS[locale].map((column) => csvField({ text: column })).join(',')];
-  for (const row of rowsOf(risk, locale)) lines.push(row.map(csvField).join(','));
+  const lines = [
+    ...csvLines(COLUMNS[locale], rowsOf(risk, locale)),
+    '',
+    ...csvLines(MARK_TO_MARKET_COLUMNS[locale], markToMarketRowsOf(risk)),
+  ];
   return `${lines.join('\r\n')}\r\n`;
 }
 
 export function riskXlsx(risk: CustomerRisk, locale: Locale): Promise<Buffer> {
-  return xlsxOf(COLUMNS[locale], rowsOf(risk, locale), locale === 'nl' ? 'Risico' : 'Risk');
+  return xlsxSheetsOf([
+    { sheet: SHEETS[locale].figures, columns: COLUMNS[locale], rows: rowsOf(risk, locale) },
+    {
+      sheet: SHEETS[locale].markToMarket,
+      columns: MARK_TO_MARKET_COLUMNS[locale],
+      rows: markToMarketRowsOf(risk),
+    },
+  ]);
 }

@@ -1,3 +1,4 @@
+import readXlsxFile from 'read-excel-file/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   BUDGET_PATHS,
@@ -264,17 +265,41 @@ describe('GET /rest/risk/{customerId}/export', () => {
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.trimEnd().split('\r\n');
+    // Two tables, the second after an empty line: the years and the book, then mark-to-market.
+    const [figures, markToMarket] = csv.body.trimEnd().split('\r\n\r\n');
+    const lines = figures!.split('\r\n');
     expect(lines[0]).toContain('Year of supply');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(/^Gas,2027,/);
     expect(lines[3]).toMatch(/^Book,/);
+    const contractId = w.contract.contractId;
+    expect(markToMarket!.split('\r\n')).toEqual([
+      'Commodity,Contract,Year of supply,Part,Clicked volume (MWh),Average click price (EUR/MWh),' +
+        'Click price today (EUR/MWh),Result of the clicks (EUR),Result of the clicks (EUR/MWh),' +
+        "Open volume (MWh),Open volume at today's price (EUR)",
+      // 600 MWh clicked at 30 against 42.25 today; 600 open at 42.25.
+      `Gas,${contractId},2027,Gas,600,30,42.25,7350,12.25,600,25350.00`,
+      // All 1200 clicked at 35 against 38 + 2 + 0.25 today.
+      `Gas,${contractId},2028,Gas,1200,35,40.25,6300,5.25,0,0.00`,
+    ]);
     const nl = await w.t.app.inject({ method: 'GET', url, headers: auth });
-    expect(nl.body.split('\r\n')[0]).toContain('Leveringsjaar');
+    const [nlFigures, nlMarkToMarket] = nl.body.split('\r\n\r\n');
+    expect(nlFigures!.split('\r\n')[0]).toContain('Leveringsjaar');
+    expect(nlMarkToMarket!.split('\r\n')[0]).toContain('Resultaat klikken (EUR)');
     const xlsx = await w.t.app.inject({ method: 'GET', url: `${url}?format=xlsx`, headers: auth });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const sheets = await readXlsxFile(xlsx.rawPayload);
+    expect(sheets.map((one) => one.sheet)).toEqual(['Risico', 'Marktwaarde']);
+    expect(sheets[0]!.data[0]).toContain('Leveringsjaar');
+    expect(sheets[0]!.data).toHaveLength(4);
+    // The same headings as the Dutch CSV's second table, and the same figures as numbers.
+    expect(sheets[1]!.data).toEqual([
+      nlMarkToMarket!.split('\r\n')[0]!.split(','),
+      ['Gas', contractId, 2027, 'Gas', 600, 30, 42.25, 7350, 12.25, 600, 25350],
+      ['Gas', contractId, 2028, 'Gas', 1200, 35, 40.25, 6300, 5.25, 0, 0],
+    ]);
     const stranger = await w.t.app.inject({
       method: 'GET',
       url,
