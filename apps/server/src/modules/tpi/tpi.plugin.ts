@@ -7,8 +7,10 @@ import { TpiService } from './tpi.service';
 /** The TPI consultant's cockpit and multi-click (docs/tpi.md). */
 export const tpiModule = defineModule('tpi', ['auth', 'purchase', 'risk'], async (app) => {
   const { db, now } = app.deps;
+  const risk = app.risk.service;
   await app.register(tpiRoutes, {
-    tpi: new TpiService({ db, now, risk: app.risk.service }),
+    tpi: new TpiService({ db, now, risk }),
+    risk,
     guards: app.guards,
     now,
   });

@@ -8,11 +8,12 @@ import {
   TpiCustomerParamsSchema,
   TpiPageSchema,
   TpiQuerySchema,
+  type TpiRisk,
 } from '@klik/api';
 import type { AuthGuards } from '../../kernel/auth/auth-guards';
 import { sessionOf } from '../../kernel/auth/auth-guards';
 import { tpiCsv, tpiXlsx } from './tpi-export';
-import type { TpiService } from './tpi.service';
+import type { TpiRiskSource, TpiService } from './tpi.service';
 
 // A plain reply: its send takes JSON already written, which the typed reply would refuse.
 function sendWritten(reply: FastifyReply, json: string): FastifyReply {
@@ -24,10 +25,12 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 /** The TPI consultant's data calls (docs/tpi.md); reads only, so nothing is audited. */
 export const tpiRoutes: FastifyPluginAsyncZod<{
   tpi: TpiService;
+  /** The ranking's figures, for the export's risk columns. */
+  risk: TpiRiskSource;
   guards: AuthGuards;
   /** The day in an export's file name. */
   now: () => Date;
-}> = async (app, { tpi, guards, now }) => {
+}> = async (app, { tpi, risk, guards, now }) => {
   const common = { tags: ['tpi'], security: [{ session: [] }] };
 
   app.get(
@@ -68,17 +71,25 @@ export const tpiRoutes: FastifyPluginAsyncZod<{
       preHandler: guards.requireAuth,
       schema: {
         ...common,
-        summary: "The cockpit's lines with its filters and order as CSV (RFC 4180) or XLSX",
+        summary:
+          "The cockpit's lines with its filters and order, and each customer's risk figures, as CSV (RFC 4180) or XLSX",
         querystring: TpiExportQuerySchema,
       },
     },
     async (request, reply) => {
       const { format, ...filter } = request.query;
       const views = await tpi.cockpit(sessionOf(request), filter);
+      // Only the customers the filter kept: the simulations of the others would be thrown away.
+      const risks =
+        views.length === 0
+          ? new Map<number, TpiRisk>()
+          : await risk.ranking(views.map((view) => view.customerId));
       const name = `klik-tpi-${now().toISOString().slice(0, 10)}.${format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`);
-      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(tpiCsv(views));
-      return reply.type(XLSX_TYPE).send(await tpiXlsx(views));
+      if (format === 'csv') {
+        return reply.type('text/csv; charset=utf-8').send(tpiCsv(views, risks));
+      }
+      return reply.type(XLSX_TYPE).send(await tpiXlsx(views, risks));
     },
   );
 
