@@ -16,7 +16,7 @@ import {
  */
 
 export const RISK_PATHS = {
-  /** The figures of one customer: every contract year, the book, the method. */
+  /** The figures of one customer (?dashboardId= for one dashboard's): every contract year, the book, the method. */
   customer: '/rest/risk/:customerId',
   /** The same figures as a file: ?format=csv|xlsx&locale=nl|en. */
   export: '/rest/risk/:customerId/export',
@@ -26,6 +26,10 @@ export const RISK_PATHS = {
 
 export const RiskParamsSchema = z.object({ customerId: IdParamSchema });
 export type RiskParams = z.infer<typeof RiskParamsSchema>;
+
+/** Without a dashboard: every contract of the customer; with one: that dashboard's contracts. */
+export const RiskQuerySchema = z.object({ dashboardId: IdParamSchema.optional() });
+export type RiskQuery = z.infer<typeof RiskQuerySchema>;
 
 export const RiskExportQuerySchema = z.object({
   format: z.enum(['csv', 'xlsx']).default('csv'),

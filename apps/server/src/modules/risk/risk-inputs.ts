@@ -64,15 +64,24 @@ function sum(values: readonly DecimalString[]): Dec {
   return values.reduce((acc, value) => acc.plus(toDec(value)), ZERO);
 }
 
+/** Which of a customer's contracts count, and what is read of them. */
+export interface RiskInputsOptions {
+  /** Only the contracts on this dashboard (checked to be the customer's by the caller). */
+  dashboardId?: number;
+  /** False when only the distribution is asked for (the ranking): no mark-to-market is built. */
+  markToMarket?: boolean;
+}
+
 /** The risk inputs of each customer asked for, at an instant. */
 export async function readRiskInputs(
   db: Db,
   customerIds: readonly number[],
   at: Date,
+  options: RiskInputsOptions = {},
 ): Promise<Map<number, CustomerInputs>> {
   const today = amsterdamDate(at);
   const thisYear = yearOf(today);
-  const contracts = await findRiskContracts(db, customerIds);
+  const contracts = await findRiskContracts(db, customerIds, options.dashboardId);
   const rowIds = contracts.map((contract) => contract.contractRowId);
   const [allYears, openMonths, plans] = await Promise.all([
     readContractYears(db, rowIds, at),
@@ -120,6 +129,7 @@ export async function readRiskInputs(
     addContractYear(group, year, {
       openMonths: openMonths.get(`${year.head.id}/${year.yearOfSupply}`) ?? new Set(),
       at,
+      markToMarket: options.markToMarket ?? true,
     });
     const volume = sum(year.parts.map((part) => part.totalVolume));
     const banded = bands.get(group);
@@ -166,7 +176,7 @@ export async function readRiskInputs(
 function addContractYear(
   group: RiskGroup,
   year: ContractYear,
-  context: { openMonths: ReadonlySet<number>; at: Date },
+  context: { openMonths: ReadonlySet<number>; at: Date; markToMarket: boolean },
 ): void {
   const { head } = year;
   group.contractIds.push(head.contractId);
@@ -209,21 +219,23 @@ function addContractYear(
     total = total.plus(toDec(part.totalVolume));
     open = open.plus(openVolume);
     const { marketPrice } = part;
-    group.markToMarket.push({
-      contractId: head.contractId,
-      yearOfSupply: year.yearOfSupply,
-      part: part.name,
-      clickedVolume: part.clickedVolume,
-      averageClickPrice: average,
-      todayClickPrice: part.clickPrice,
-      ...markToMarket({
+    if (context.markToMarket) {
+      group.markToMarket.push({
+        contractId: head.contractId,
+        yearOfSupply: year.yearOfSupply,
+        part: part.name,
         clickedVolume: part.clickedVolume,
-        openVolume: fromDec(openVolume),
         averageClickPrice: average,
         todayClickPrice: part.clickPrice,
-      }),
-      openVolume: fromDec(openVolume),
-    });
+        ...markToMarket({
+          clickedVolume: part.clickedVolume,
+          openVolume: fromDec(openVolume),
+          averageClickPrice: average,
+          todayClickPrice: part.clickPrice,
+        }),
+        openVolume: fromDec(openVolume),
+      });
+    }
     if (openVolume.lte(0)) continue;
     if (part.clickPrice === null || marketPrice === null) {
       group.priced = false;

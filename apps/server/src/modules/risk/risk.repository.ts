@@ -18,15 +18,35 @@ export interface RiskContractRow {
 export async function findRiskContracts(
   db: Db,
   customerIds: readonly number[],
+  dashboardId?: number,
 ): Promise<RiskContractRow[]> {
   if (customerIds.length === 0) return [];
-  const rows = await db
+  let query = db
     .selectFrom('contracts')
-    .select(['id', 'customer_id'])
-    .where('customer_id', 'in', customerIds)
-    .orderBy('contract_id')
-    .execute();
+    .select(['contracts.id', 'contracts.customer_id'])
+    .where('contracts.customer_id', 'in', customerIds);
+  if (dashboardId !== undefined) {
+    query = query
+      .innerJoin('dashboard_contracts', 'dashboard_contracts.contract_id', 'contracts.id')
+      .where('dashboard_contracts.dashboard_id', '=', dashboardId);
+  }
+  const rows = await query.orderBy('contracts.contract_id').execute();
   return rows.map((row) => ({ contractRowId: row.id, customerId: row.customer_id }));
+}
+
+/** Whether the dashboard is one of the customer's. */
+export async function isCustomersDashboard(
+  db: Db,
+  customerId: number,
+  dashboardId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('dashboards')
+    .select('id')
+    .where('id', '=', dashboardId)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Per contract and year of supply from `fromYear` on: the months with open volume (1-12). */

@@ -6,6 +6,7 @@ import {
   RISK_PATHS,
   RiskExportQuerySchema,
   RiskParamsSchema,
+  RiskQuerySchema,
 } from '@klik/api';
 import type { AuthGuards } from '../../kernel/auth/auth-guards';
 import { sessionOf } from '../../kernel/auth/auth-guards';
@@ -30,10 +31,12 @@ export const riskRoutes: FastifyPluginAsyncZod<{
         ...common,
         summary: "Mark-to-market, cost distribution and stress scenarios of a customer's years",
         params: RiskParamsSchema,
+        querystring: RiskQuerySchema,
         response: { 200: CustomerRiskSchema },
       },
     },
-    async (request) => risk.customer(sessionOf(request), request.params.customerId),
+    async (request) =>
+      risk.customer(sessionOf(request), request.params.customerId, request.query.dashboardId),
   );
 
   app.get(

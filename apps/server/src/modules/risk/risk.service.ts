@@ -33,7 +33,7 @@ import { assertMaySee } from '../../kernel/access/customer-access';
 import type { Config } from '../../kernel/config/config';
 import { AppError } from '../../kernel/http/app-error';
 import { readRiskInputs, type CustomerInputs, type RiskGroup } from './risk-inputs';
-import { findDailyCloses } from './risk.repository';
+import { findDailyCloses, isCustomersDashboard } from './risk.repository';
 
 export type RiskSettings = Config['risk'];
 
@@ -66,11 +66,25 @@ export class RiskService {
 
   constructor(private readonly deps: { db: Db; now: () => Date; settings: RiskSettings }) {}
 
-  async customer(auth: AuthContext, customerId: number): Promise<CustomerRisk> {
+  /**
+   * The customer's figures; with a dashboard, over that dashboard's contracts only (its summary
+   * cards' years), the book being the dashboard's.
+   */
+  async customer(
+    auth: AuthContext,
+    customerId: number,
+    dashboardId?: number,
+  ): Promise<CustomerRisk> {
     await assertMaySee(this.deps.db, auth, customerId);
+    if (
+      dashboardId !== undefined &&
+      !(await isCustomersDashboard(this.deps.db, customerId, dashboardId))
+    ) {
+      throw new AppError('NOT_FOUND');
+    }
     const at = this.deps.now();
     const [computed, method] = await Promise.all([
-      this.#computeOne(customerId, at),
+      this.#computeOne(customerId, at, dashboardId),
       this.#method(at),
     ]);
     return {
@@ -127,7 +141,7 @@ export class RiskService {
    */
   async ranking(customerIds: readonly number[]): Promise<Map<number, TpiRisk>> {
     const at = this.deps.now();
-    const all = await readRiskInputs(this.deps.db, customerIds, at);
+    const all = await readRiskInputs(this.deps.db, customerIds, at, { markToMarket: false });
     const settings = await this.#settings(at);
     const ranked = new Map<number, TpiRisk>();
     for (const inputs of all.values()) {
@@ -144,9 +158,9 @@ export class RiskService {
     return ranked;
   }
 
-  async #computeOne(customerId: number, at: Date): Promise<Computed> {
+  async #computeOne(customerId: number, at: Date, dashboardId?: number): Promise<Computed> {
     const [inputs, settings] = await Promise.all([
-      readRiskInputs(this.deps.db, [customerId], at),
+      readRiskInputs(this.deps.db, [customerId], at, { dashboardId }),
       this.#settings(at),
     ]);
     return this.#figuresOf(inputs.get(customerId)!, settings);

@@ -5,7 +5,7 @@ import type { ContractData, HedgeYear } from '@klik/api';
 import { startSession } from '../../../shared/session/session-store';
 import { expectNoAxeViolations } from '../../../test/axe';
 import { aUserSession } from '../../../test/builders';
-import { createFakeServer, type FakeServer } from '../../../test/fake-server';
+import { createFakeServer, watched, type FakeServer } from '../../../test/fake-server';
 import { aContract, aPart, aSummary, powerParts } from '../../../test/position-builders';
 import { aCustomerRisk, aDistribution, aRiskYear } from '../../../test/risk-builders';
 import { renderApp, screen } from '../../../test/render-app';
@@ -195,7 +195,8 @@ describe('dashboard summary', () => {
     const server = serverWith([gas, power]);
     let answer: (value: { status: number; body: unknown }) => void = () => {};
     server.on('GET', '/rest/risk/11', () => new Promise((resolve) => (answer = resolve)));
-    open(server);
+    const { server: seen, urls } = watched(server);
+    open(seen);
     // The rest of the tile is there at once; the P95 holds its place.
     expect(await screen.findByTestId('overview-expected-Gas-2027')).toBeInTheDocument();
     expect(screen.getByTestId('overview-p95-Gas-2027-loading')).toHaveAttribute(
@@ -222,6 +223,8 @@ describe('dashboard summary', () => {
     );
     expect(screen.queryByTestId('overview-p95-Power-2027')).not.toBeInTheDocument();
     expect(screen.queryByTestId('overview-p95-Power-2027-loading')).not.toBeInTheDocument();
+    // Over the selected dashboard's contracts, as the tiles are.
+    expect(urls).toContain('/rest/risk/11?dashboardId=101');
     await expectNoAxeViolations();
   });
 });

@@ -25,13 +25,14 @@ function sameContracts(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
- * The selected customer's risk figures for the dashboard's summary. The figures are asked for
- * beside the positions, never before them: the summary shows at once and each year's P95 joins
- * it when the answer arrives.
+ * The selected customer's risk figures for the dashboard's summary, over the selected dashboard's
+ * contracts (the cards' years are that dashboard's). The figures are asked for beside the
+ * positions, never before them: the summary shows at once and each year's P95 joins it when the
+ * answer arrives.
  */
 export function useRiskOf(): RiskLookup {
-  const { customer } = useSelection();
-  const risk = useCustomerRisk(customer?.id ?? null);
+  const { customer, dashboard } = useSelection();
+  const risk = useCustomerRisk(customer?.id ?? null, dashboard?.id ?? null);
   const { data, isPending, isError } = risk;
   const loading = customer !== null && isPending && !isError;
   return useCallback(
