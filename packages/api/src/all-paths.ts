@@ -6,6 +6,7 @@ import { CLICK_CONFIRMATION_PATHS } from './click-confirmation.schemas';
 import { CLICK_PATHS } from './clicks.schemas';
 import { CONTRACT_PATHS } from './contracts.schemas';
 import { DEADLINE_PATHS } from './deadlines.schemas';
+import { WEBHOOK_PATHS } from './integrations.schemas';
 import { HEDGE_POLICY_PATHS } from './hedge-policies.schemas';
 import { LOCALE_PATHS } from './locale.schemas';
 import { MAIL_PATHS } from './mail.schemas';
@@ -51,6 +52,7 @@ export const PATHS_BY_FEATURE = {
   SYSTEM_PATHS,
   TPI_PATHS,
   TRADING_PATHS,
+  WEBHOOK_PATHS,
 } as const;
 
 /** The notification backend's paths, relative to notificationBackendUrl. */

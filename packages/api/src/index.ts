@@ -38,5 +38,6 @@ export * from './standing-orders.schemas';
 export * from './budgets.schemas';
 export * from './hedge-policies.schemas';
 export * from './risk.schemas';
+export * from './integrations.schemas';
 export * from './api-error';
 export * from './client';
