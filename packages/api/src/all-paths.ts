@@ -6,7 +6,7 @@ import { CLICK_CONFIRMATION_PATHS } from './click-confirmation.schemas';
 import { CLICK_PATHS } from './clicks.schemas';
 import { CONTRACT_PATHS } from './contracts.schemas';
 import { DEADLINE_PATHS } from './deadlines.schemas';
-import { WEBHOOK_PATHS } from './integrations.schemas';
+import { INTEGRATION_PATHS, WEBHOOK_PATHS } from './integrations.schemas';
 import { HEDGE_POLICY_PATHS } from './hedge-policies.schemas';
 import { LOCALE_PATHS } from './locale.schemas';
 import { MAIL_PATHS } from './mail.schemas';
@@ -36,6 +36,7 @@ export const PATHS_BY_FEATURE = {
   CONTRACT_PATHS,
   DEADLINE_PATHS,
   HEDGE_POLICY_PATHS,
+  INTEGRATION_PATHS,
   LOCALE_PATHS,
   MAIL_PATHS,
   MARGIN_PATHS,

@@ -57,6 +57,11 @@ export const FIELD_ERROR_CODES = [
   'BUDGET_BOUNDS_INVALID',
   'HEDGE_POINTS_INVALID',
   'HEDGE_SHARES_INVALID',
+  // An API client (docs/integrations.md): at least one known scope, each once; addresses or
+  // CIDR ranges; an expiry in the future.
+  'SCOPES_REQUIRED',
+  'IP_ALLOW_LIST_INVALID',
+  'CLIENT_EXPIRY_INVALID',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
@@ -149,6 +154,13 @@ export const ERROR_CODES = [
   'CONTRACT_CHANGED',
   // A standing order that has executed, lapsed or been cancelled (docs/standing-orders.md).
   'STANDING_ORDER_NOT_ACTIVE',
+  // The machine API (docs/integrations.md): the access token lacks the call's scope; the call
+  // comes from outside the client's IP allow-list; the client sent too many requests; a rotation
+  // of a client that is revoked or expired.
+  'SCOPE_NOT_GRANTED',
+  'IP_NOT_ALLOWED',
+  'RATE_LIMITED',
+  'API_CLIENT_NOT_ACTIVE',
   // A field of a form (spec section 5): answered 400 with details.field naming it.
   ...FIELD_ERROR_CODES,
 ] as const;

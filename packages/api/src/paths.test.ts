@@ -3,6 +3,7 @@ import * as api from './index';
 import {
   ADMIN_PATHS,
   BUDGET_PATHS,
+  INTEGRATION_PATHS,
   PATHS_BY_FEATURE,
   pathTo,
   servedPaths,
@@ -10,7 +11,8 @@ import {
 } from './index';
 
 /** The paths served outside /rest that server and web share. */
-const OUTSIDE_REST = new Set<string>([SYSTEM_PATHS.env]);
+// The OAuth token endpoint sits where integrators' libraries look for it (docs/integrations.md).
+const OUTSIDE_REST = new Set<string>([SYSTEM_PATHS.env, INTEGRATION_PATHS.token]);
 const SEGMENT = /^(?::[a-z][A-Za-z0-9]*|[A-Za-z0-9._-]+)$/;
 
 const pathExports = Object.entries(api).filter(([name]) => /PATHS?$|_REST$|^REST$/.test(name));

@@ -87,6 +87,10 @@ const CATALOGUE: Record<Locale, Messages> = {
     CONTRACT_CHANGED:
       'Het contract is gewijzigd sinds uw prijs werd berekend. Vraag een nieuwe prijs op.',
     STANDING_ORDER_NOT_ACTIVE: 'Deze staande order is niet meer actief.',
+    SCOPE_NOT_GRANTED: 'Het toegangstoken heeft de scope {0} niet.',
+    IP_NOT_ALLOWED: 'Deze API-client mag niet vanaf dit adres worden gebruikt.',
+    RATE_LIMITED: 'Te veel verzoeken van deze API-client. Probeer het over {0} seconden opnieuw.',
+    API_CLIENT_NOT_ACTIVE: 'Deze API-client is ingetrokken of verlopen.',
     NAME_REQUIRED: 'Naam is verplicht.',
     NAME_INVALID: 'Ongeldige naam.',
     USERNAME_REQUIRED: 'Gebruikersnaam is verplicht.',
@@ -139,6 +143,10 @@ const CATALOGUE: Record<Locale, Messages> = {
     RECIPIENT_INVALID: 'Een ontvanger is geen gebruiker van deze klant.',
     EXPIRY_REQUIRED: 'Geef een einddatum.',
     EXPIRY_INVALID: 'De einddatum ligt in het verleden.',
+    SCOPES_REQUIRED: 'Kies ten minste één scope, elke scope één keer.',
+    IP_ALLOW_LIST_INVALID:
+      'Geef hoogstens 20 IP-adressen of bereiken in CIDR-notatie (bijvoorbeeld 198.51.100.0/24).',
+    CLIENT_EXPIRY_INVALID: 'De vervaldatum moet in de toekomst liggen.',
   },
   en: {
     INVALID_CREDENTIALS: 'Invalid username and password.',
@@ -201,6 +209,10 @@ const CATALOGUE: Record<Locale, Messages> = {
     CONTRACT_CHANGED:
       'The contract has changed since your price was quoted. Please request a new price.',
     STANDING_ORDER_NOT_ACTIVE: 'This standing order is no longer active.',
+    SCOPE_NOT_GRANTED: 'The access token lacks the scope {0}.',
+    IP_NOT_ALLOWED: 'This API client may not be used from this address.',
+    RATE_LIMITED: 'Too many requests from this API client. Try again in {0} seconds.',
+    API_CLIENT_NOT_ACTIVE: 'This API client is revoked or expired.',
     NAME_REQUIRED: 'Name is required.',
     NAME_INVALID: 'Invalid name.',
     USERNAME_REQUIRED: 'Username is required.',
@@ -253,6 +265,10 @@ const CATALOGUE: Record<Locale, Messages> = {
     RECIPIENT_INVALID: 'A recipient is not a user of this customer.',
     EXPIRY_REQUIRED: 'Give an expiry date.',
     EXPIRY_INVALID: 'The expiry date lies in the past.',
+    SCOPES_REQUIRED: 'Choose at least one scope, each once.',
+    IP_ALLOW_LIST_INVALID:
+      'Give at most 20 IP addresses or ranges in CIDR notation (for example 198.51.100.0/24).',
+    CLIENT_EXPIRY_INVALID: 'The expiry must lie in the future.',
   },
 };
 

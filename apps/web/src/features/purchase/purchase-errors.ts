@@ -135,6 +135,20 @@ export function purchaseErrorText(code: ErrorCode, facts: ErrorFacts = {}): Erro
       return { key: 'error.contractChanged' };
     case 'STANDING_ORDER_NOT_ACTIVE':
       return { key: 'error.standingOrderNotActive' };
+    case 'SCOPE_NOT_GRANTED':
+      return { key: 'error.scopeNotGranted' };
+    case 'IP_NOT_ALLOWED':
+      return { key: 'error.ipNotAllowed' };
+    case 'RATE_LIMITED':
+      return { key: 'error.rateLimited' };
+    case 'API_CLIENT_NOT_ACTIVE':
+      return { key: 'error.apiClientNotActive' };
+    case 'SCOPES_REQUIRED':
+      return { key: 'error.scopesRequired' };
+    case 'IP_ALLOW_LIST_INVALID':
+      return { key: 'error.ipAllowListInvalid' };
+    case 'CLIENT_EXPIRY_INVALID':
+      return { key: 'error.clientExpiryInvalid' };
     case 'NAME_REQUIRED':
       return { key: 'error.nameRequired' };
     case 'NAME_INVALID':

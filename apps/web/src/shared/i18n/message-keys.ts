@@ -131,6 +131,20 @@ export function errorMessageKey(code: ErrorCode): MessageKey {
       return 'error.contractChanged';
     case 'STANDING_ORDER_NOT_ACTIVE':
       return 'error.standingOrderNotActive';
+    case 'SCOPE_NOT_GRANTED':
+      return 'error.scopeNotGranted';
+    case 'IP_NOT_ALLOWED':
+      return 'error.ipNotAllowed';
+    case 'RATE_LIMITED':
+      return 'error.rateLimited';
+    case 'API_CLIENT_NOT_ACTIVE':
+      return 'error.apiClientNotActive';
+    case 'SCOPES_REQUIRED':
+      return 'error.scopesRequired';
+    case 'IP_ALLOW_LIST_INVALID':
+      return 'error.ipAllowListInvalid';
+    case 'CLIENT_EXPIRY_INVALID':
+      return 'error.clientExpiryInvalid';
     case 'NAME_REQUIRED':
       return 'error.nameRequired';
     case 'NAME_INVALID':
