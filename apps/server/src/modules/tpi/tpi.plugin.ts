@@ -7,10 +7,8 @@ import { TpiService } from './tpi.service';
 /** The TPI consultant's cockpit and multi-click (docs/tpi.md). */
 export const tpiModule = defineModule('tpi', ['auth', 'purchase', 'risk'], async (app) => {
   const { db, now } = app.deps;
-  const risk = app.risk.service;
   await app.register(tpiRoutes, {
-    tpi: new TpiService({ db, now, risk }),
-    risk,
+    tpi: new TpiService({ db, now, risk: app.risk.service }),
     guards: app.guards,
     now,
   });

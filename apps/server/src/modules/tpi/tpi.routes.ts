@@ -8,12 +8,11 @@ import {
   TpiCustomerParamsSchema,
   TpiPageSchema,
   TpiQuerySchema,
-  type TpiRisk,
 } from '@klik/api';
 import type { AuthGuards } from '../../kernel/auth/auth-guards';
 import { sessionOf } from '../../kernel/auth/auth-guards';
 import { tpiCsv, tpiXlsx } from './tpi-export';
-import type { TpiRiskSource, TpiService } from './tpi.service';
+import type { TpiService } from './tpi.service';
 
 // A plain reply: its send takes JSON already written, which the typed reply would refuse.
 function sendWritten(reply: FastifyReply, json: string): FastifyReply {
@@ -25,12 +24,10 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 /** The TPI consultant's data calls (docs/tpi.md); reads only, so nothing is audited. */
 export const tpiRoutes: FastifyPluginAsyncZod<{
   tpi: TpiService;
-  /** The ranking's figures, for the export's risk columns. */
-  risk: TpiRiskSource;
   guards: AuthGuards;
   /** The day in an export's file name. */
   now: () => Date;
-}> = async (app, { tpi, risk, guards, now }) => {
+}> = async (app, { tpi, guards, now }) => {
   const common = { tags: ['tpi'], security: [{ session: [] }] };
 
   app.get(
@@ -78,12 +75,7 @@ export const tpiRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { format, ...filter } = request.query;
-      const views = await tpi.cockpit(sessionOf(request), filter);
-      // Only the customers the filter kept: the simulations of the others would be thrown away.
-      const risks =
-        views.length === 0
-          ? new Map<number, TpiRisk>()
-          : await risk.ranking(views.map((view) => view.customerId));
+      const { views, risks } = await tpi.cockpit(sessionOf(request), filter);
       const name = `klik-tpi-${now().toISOString().slice(0, 10)}.${format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`);
       if (format === 'csv') {

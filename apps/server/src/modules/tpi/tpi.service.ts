@@ -89,8 +89,15 @@ export class TpiService {
     return findActableUsers(this.deps.db, auth.user.id, customerId);
   }
 
-  /** Every customer's lines with the cockpit's filter and order, for the export. */
-  async cockpit(auth: AuthContext, filter: TpiFilter): Promise<TpiCustomerView[]> {
+  /**
+   * Every customer's lines with the cockpit's filter and order, and the risk figures of the
+   * customers it keeps (only those: the simulations of the others would be thrown away), for the
+   * export.
+   */
+  async cockpit(
+    auth: AuthContext,
+    filter: TpiFilter,
+  ): Promise<{ views: TpiCustomerView[]; risks: Map<number, TpiRisk> }> {
     assertTpiConsultant(auth);
     const { rows } = await findConsultantCustomerPage(this.deps.db, auth.user.id, {
       offset: 0,
@@ -104,7 +111,12 @@ export class TpiService {
         contractHeads,
       ),
     );
-    return tpiCockpit(data, filter, this.deps.now());
+    const views = tpiCockpit(data, filter, this.deps.now());
+    const risks =
+      views.length === 0
+        ? new Map<number, TpiRisk>()
+        : await this.deps.risk.ranking(views.map((view) => view.customerId));
+    return { views, risks };
   }
 
   async page(auth: AuthContext, query: TpiQuery): Promise<TpiPage> {
