@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SortParamSchema } from './admin.schemas';
+import { BooleanParamSchema, SortParamSchema } from './admin.schemas';
 import {
   decimalString,
   IdParamSchema,
@@ -89,6 +89,12 @@ export const TpiQuerySchema = z.object({
   minProbabilityAboveBand: MinPercentParamSchema.optional(),
   /** Only customers with a year at least this many percentage points behind its hedge policy. */
   minBehindHedgePolicy: MinPercentParamSchema.optional(),
+  /**
+   * 'true': each customer of the page carries its risk figures. A ranked or risk-filtered page
+   * carries them anyway; a page by name leaves them out unless asked, since they cost the page
+   * their inputs' reading (docs/risk.md).
+   */
+  withRisk: BooleanParamSchema.optional(),
 });
 export type TpiQuery = z.infer<typeof TpiQuerySchema>;
 
@@ -176,8 +182,9 @@ export const TpiCustomerDataSchema = z.object({
   /** Contracts ordered by contract id. */
   contracts: z.array(TpiContractSchema),
   /**
-   * The ranking figures: sent with every customer of GET /rest/tpi (the ranking); left out of
-   * GET /rest/tpi/{customerId}, which the cockpit asks per row and which shows none of them.
+   * The ranking figures: sent with every customer of GET /rest/tpi when ranked, filtered by risk or
+   * asked with withRisk=true; left out of GET /rest/tpi/{customerId}, which the cockpit asks per
+   * row and which shows none of them.
    */
   risk: TpiRiskSchema.optional(),
 });

@@ -268,8 +268,13 @@ describe('GET /rest/tpi ranked by risk (docs/risk.md)', () => {
   const names = (result: { data: { customerName: string }[] }) =>
     result.data.map((customer) => customer.customerName);
 
-  it('gives every customer its ranking figures', async () => {
-    const result = await page('size=10');
+  it('gives every customer its ranking figures when asked, and leaves them out otherwise', async () => {
+    // By name and not asked: no risk figures, so the plain page costs no simulation.
+    const plain = await page('size=10');
+    expect(plain.data.map((customer) => customer.risk)).toEqual([undefined, undefined, undefined]);
+    // Ranked: carried without asking.
+    expect((await page('sort=-costAtRisk')).data[0]!.risk).toBeDefined();
+    const result = await page('size=10&withRisk=true');
     const [bakkerij, metaal] = result.data;
     expect(Number(bakkerij!.risk!.costAtRisk)).toBeGreaterThan(0);
     expect(bakkerij!.risk).toMatchObject({ probabilityAboveBand: null, behindHedgePolicy: null });
@@ -312,5 +317,6 @@ describe('GET /rest/tpi ranked by risk (docs/risk.md)', () => {
     expect((await get('/rest/tpi?sort=risk', tokens.tpi)).statusCode).toBe(400);
     expect((await get('/rest/tpi?minProbabilityAboveBand=100.5', tokens.tpi)).statusCode).toBe(400);
     expect((await get('/rest/tpi?minCostAtRisk=-1', tokens.tpi)).statusCode).toBe(400);
+    expect((await get('/rest/tpi?withRisk=yes', tokens.tpi)).statusCode).toBe(400);
   });
 });

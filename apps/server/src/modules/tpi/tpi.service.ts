@@ -144,10 +144,12 @@ export class TpiService {
       risks = new Map();
     }
     const ids = rows.map((row) => row.id);
-    // The page's own figures and, unless ranked already, its risk figures side by side.
+    // The page's own figures and, when asked for and not ranked already, its risk figures.
     const [built, pageRisks] = await Promise.all([
       findTpiData(this.deps.db, ids, contractHeads).then((data) => this.#build(rows, data)),
-      risks.size > 0 || ids.length === 0 ? risks : this.deps.risk.ranking(ids),
+      risks.size > 0 || ids.length === 0 || query.withRisk !== true
+        ? risks
+        : this.deps.risk.ranking(ids),
     ]);
     risks = pageRisks;
     return {

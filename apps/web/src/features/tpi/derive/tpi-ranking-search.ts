@@ -25,7 +25,10 @@ export function tpiRankingFromSearch(search: URLSearchParams): TpiQuery {
   return query as TpiQuery;
 }
 
-/** The ranking as the server's query string: sorted, filtered and paged there. */
+/**
+ * The ranking as the server's query string: sorted, filtered and paged there, every row with its
+ * risk figures (also when ordered by name).
+ */
 export function tpiRankingQuery(query: TpiQuery): string {
   const params = new URLSearchParams();
   for (const field of [
@@ -39,5 +42,6 @@ export function tpiRankingQuery(query: TpiQuery): string {
     const value = query[field];
     if (value !== undefined) params.set(field, String(value));
   }
+  params.set('withRisk', 'true');
   return `?${params.toString()}`;
 }

@@ -252,19 +252,19 @@ describe('the TPI overview', () => {
       'Jansen Logistiek€ 48.250,5031,3%12,50 procentpunt',
     );
     expect(screen.getByTestId('tpi-ranking-11')).toHaveTextContent('geengeen');
-    expect(urls).toContain('/rest/tpi?page=0&size=25&sort=-costAtRisk');
+    expect(urls).toContain('/rest/tpi?page=0&size=25&sort=-costAtRisk&withRisk=true');
     const heading = screen.getByTestId('tpi-ranking-sort-costAtRisk').closest('th');
     expect(heading).toHaveAttribute('aria-sort', 'descending');
 
     await user.click(screen.getByTestId('tpi-ranking-sort-probabilityAboveBand'));
     await waitFor(() => expect(app.location()).toBe('/overview?rank=-probabilityAboveBand'));
     await waitFor(() =>
-      expect(urls).toContain('/rest/tpi?page=0&size=25&sort=-probabilityAboveBand'),
+      expect(urls).toContain('/rest/tpi?page=0&size=25&sort=-probabilityAboveBand&withRisk=true'),
     );
     await user.type(screen.getByTestId('tpi-ranking-minBehindHedgePolicy'), '10');
     await waitFor(() =>
       expect(urls).toContain(
-        '/rest/tpi?page=0&size=25&sort=-probabilityAboveBand&minBehindHedgePolicy=10',
+        '/rest/tpi?page=0&size=25&sort=-probabilityAboveBand&minBehindHedgePolicy=10&withRisk=true',
       ),
     );
     await user.type(screen.getByTestId('tpi-ranking-minCostAtRisk'), 'x');
