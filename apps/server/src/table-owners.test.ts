@@ -12,6 +12,8 @@ const OWNERS: Record<string, string> = {
   announcement_attachments: 'notifications',
   announcement_customers: 'notifications',
   announcements: 'notifications',
+  api_clients: 'integrations',
+  api_token_keys: 'integrations',
   audit_log: 'kernel',
   budget_expected_prices: 'budgets',
   budgets: 'budgets',
@@ -57,6 +59,9 @@ const OWNERS: Record<string, string> = {
   user_customers: 'admin',
   user_totp: 'kernel',
   users: 'kernel',
+  webhook_deliveries: 'integrations',
+  webhook_endpoints: 'integrations',
+  webhook_messages: 'kernel',
 };
 
 /**

@@ -271,6 +271,13 @@ export const PERMISSIONS = {
     summary:
       'import contracts and volumes from CSV or XLSX, also as a dry run (any customer: admins only)',
   },
+  'apiClients.manage': {
+    writes: true,
+    subject: 'customer',
+    reach: { admin: 'all', accountmanager: 'none', ...NOBODY_ELSE, userManager: 'own' },
+    summary:
+      "the customer's API clients (docs/integrations.md): list, create, rotate and revoke; write scopes only for who may act for the customer",
+  },
 } as const satisfies Record<string, PermissionRule>;
 
 export type Action = keyof typeof PERMISSIONS;

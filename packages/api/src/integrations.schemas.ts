@@ -232,7 +232,7 @@ export const CreateApiClientBodySchema = z.object({
     .trim()
     .min(1, { error: 'NAME_REQUIRED' }),
   scopes: z
-    .array(ApiScopeSchema, { error: 'SCOPES_REQUIRED' })
+    .array(z.enum(API_SCOPES, { error: 'SCOPES_REQUIRED' }), { error: 'SCOPES_REQUIRED' })
     .min(1, { error: 'SCOPES_REQUIRED' })
     .max(API_SCOPES.length, { error: 'SCOPES_REQUIRED' })
     .refine((scopes) => new Set(scopes).size === scopes.length, { error: 'SCOPES_REQUIRED' }),

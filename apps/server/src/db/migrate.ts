@@ -22,6 +22,8 @@ import * as priceAlerts from './migrations/0021-price-alerts';
 import * as deadlineCalendar from './migrations/0022-deadline-calendar';
 import * as standingOrders from './migrations/0023-standing-orders';
 import * as tamperEvidentTrail from './migrations/0024-tamper-evident-trail';
+import * as apiClients from './migrations/0025-api-clients';
+import * as webhooks from './migrations/0026-webhooks';
 
 // Listed explicitly so a bundled or packaged server never depends on reading a folder.
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +49,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-deadline-calendar': deadlineCalendar,
   '0023-standing-orders': standingOrders,
   '0024-tamper-evident-trail': tamperEvidentTrail,
+  '0025-api-clients': apiClients,
+  '0026-webhooks': webhooks,
 };
 
 const provider: MigrationProvider = {

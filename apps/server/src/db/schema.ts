@@ -57,6 +57,12 @@ import type {
   PriceAlertsTable,
   PriceAlertRecipientsTable,
 } from './schema-plan';
+import type { ApiClientsTable, ApiTokenKeysTable } from './schema-api-clients';
+import type {
+  WebhookEndpointsTable,
+  WebhookMessagesTable,
+  WebhookDeliveriesTable,
+} from './schema-webhooks';
 
 // The database as Kysely sees it. The tables are declared by area in schema-people.ts,
 // schema-trading.ts, schema-messages.ts and schema-plan.ts; everything is exported from here.
@@ -65,6 +71,8 @@ export type * from './schema-people';
 export type * from './schema-trading';
 export type * from './schema-messages';
 export type * from './schema-plan';
+export type * from './schema-api-clients';
+export type * from './schema-webhooks';
 
 export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
@@ -117,6 +125,11 @@ export interface Database {
   mail_jobs: MailJobsTable;
   sso_identities: SsoIdentitiesTable;
   sso_logins: SsoLoginsTable;
+  api_clients: ApiClientsTable;
+  api_token_keys: ApiTokenKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_messages: WebhookMessagesTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -78,6 +78,16 @@ export async function hasOnlyInactiveCustomers(db: Db, userId: number): Promise<
   return row.linked > 0 && row.active === 0;
 }
 
+/**
+ * An API client reaches its own customer and no other (docs/integrations.md): 403 for any other
+ * id, existing or not, as for every non-administrator (decision 006). Its "link" is read-only
+ * unless the token carries a write scope, and never click-authorised.
+ */
+function apiClientLink(auth: AuthContext, customerId: number): CustomerLink {
+  if (auth.apiClient?.customerId !== customerId) throw new AppError('FORBIDDEN');
+  return { readOnly: auth.user.readOnly, clickAuthorized: false };
+}
+
 /** The refusal for a customer the user may not see (decision 006): 404 for admins, else 403. */
 export function refusalFor(auth: AuthContext): AppError {
   return new AppError(seesEveryCustomer(auth.user.role) ? 'NOT_FOUND' : 'FORBIDDEN');
@@ -93,6 +103,7 @@ export async function assertMaySee(
   auth: AuthContext,
   customerId: number,
 ): Promise<CustomerLink | null> {
+  if (auth.apiClient) return apiClientLink(auth, customerId);
   if (seesEveryCustomer(auth.user.role)) {
     const customer = await db
       .selectFrom('customers')

@@ -5,7 +5,8 @@ export type AuditOutcome = 'success' | 'failure' | 'refused';
 
 export interface AuditEntry {
   at: Date;
-  actor?: { id: number; username: string } | null;
+  /** id null: no person acted, e.g. an API client (`api-client:<client id>`). */
+  actor?: { id: number | null; username: string } | null;
   impersonator?: { id: number; username: string } | null;
   action: string;
   outcome: AuditOutcome;
@@ -41,6 +42,14 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
  * them (login-as), if any. The one place an entry's actor is taken from a request's session.
  */
 export function actorOf(auth: AuthContext): Pick<AuditEntry, 'actor' | 'impersonator'> {
+  // An API client is no user: the entry names the client (docs/integrations.md), never a person
+  // it was not.
+  if (auth.apiClient) {
+    return {
+      actor: { id: null, username: `api-client:${auth.apiClient.clientId}` },
+      impersonator: null,
+    };
+  }
   return {
     actor: { id: auth.user.id, username: auth.user.username },
     impersonator: auth.impersonator
@@ -76,6 +85,9 @@ export async function auditChange(
     subject: change.subject,
     details: {
       ...change.details,
+      ...(auth.apiClient
+        ? { apiClient: { id: auth.apiClient.id, name: auth.apiClient.name } }
+        : {}),
       ...(change.before === undefined ? {} : { before: change.before }),
       ...(change.after === undefined ? {} : { after: change.after }),
     },

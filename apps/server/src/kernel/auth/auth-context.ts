@@ -22,6 +22,33 @@ export interface AuthContext {
     secondFactorPending?: boolean;
   };
   impersonator: { id: number; username: string; role: Role } | null;
+  /**
+   * Set when an API client's access token is behind the request (docs/integrations.md): the
+   * request then reaches only this customer, whatever it asks for (customer-access.ts), and
+   * the audit log names the client. user is then no person: id 0, role customer, never
+   * click-authorised, read-only unless a write scope was granted.
+   */
+  apiClient?: ApiClientIdentity;
+}
+
+/** The API client behind a machine request, from its access token and its row. */
+export interface ApiClientIdentity {
+  /** The row id. */
+  id: number;
+  /** The public client id. */
+  clientId: string;
+  name: string;
+  customerId: number;
+  /** The scopes of the access token. */
+  scopes: readonly string[];
+}
+
+/**
+ * The person behind a request, for a column that names who made a row: null for an API client,
+ * which is no user (the audit log names the client).
+ */
+export function personOf(auth: AuthContext): number | null {
+  return auth.apiClient ? null : auth.user.id;
 }
 
 export interface RequestInfo {

@@ -1,5 +1,11 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import {
+  type ApiScope,
   PasswordChangeRequiredSchema,
   PASSWORD_CHANGE_REQUIRED_STATUS,
   principalOf,
@@ -22,7 +28,31 @@ declare module 'fastify' {
     allowWithInitialPassword?: boolean;
     /** The route serves an administrator who must set up their authenticator app first (myinfo). */
     allowWithoutSecondFactor?: boolean;
+    /**
+     * The route is part of the machine API (docs/integrations.md): besides a session, an API
+     * client's access token with this scope may call it.
+     */
+    apiScope?: ApiScope;
   }
+}
+
+/** Checks an API client's access token on a route of the machine API (the integrations module). */
+export interface MachineAuthenticator {
+  /**
+   * The client's context, or a refusal: 401 for a token that is not (or no longer) valid, 403
+   * for a missing scope or an address outside the allow-list, 429 over the client's rate.
+   */
+  authenticate(
+    token: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    scope: ApiScope,
+  ): Promise<AuthContext>;
+}
+
+/** An access token is a JWT, three dot-separated parts; a session token holds no dot. */
+export function isAccessToken(token: string): boolean {
+  return token.split('.').length === 3;
 }
 
 export interface AuthGuards {
@@ -30,6 +60,8 @@ export interface AuthGuards {
   requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
   /** Lets through who reaches the action at all in the permission matrix (docs/permissions.md). */
   requirePermission: (action: Action) => preHandlerAsyncHookHandler;
+  /** Lets access tokens onto the routes that name an apiScope (the integrations module). */
+  acceptAccessTokens: (machine: MachineAuthenticator) => void;
 }
 
 /** The session of a request that passed requireAuth. */
@@ -77,8 +109,15 @@ export function documentPasswordChangeRequired(app: FastifyInstance): void {
 }
 
 export function createAuthGuards(auth: Authenticator): AuthGuards {
-  const requireAuth: preHandlerAsyncHookHandler = guard(async (request) => {
+  let machine: MachineAuthenticator | null = null;
+  const requireAuth: preHandlerAsyncHookHandler = guard(async (request, reply) => {
     const token = tokenFromAuthorizationHeader(request.headers.authorization);
+    // Only a route of the machine API takes an access token; anywhere else it is no session.
+    const scope = request.routeOptions.config.apiScope;
+    if (token && scope && machine && isAccessToken(token)) {
+      request.auth = await machine.authenticate(token, request, reply, scope);
+      return;
+    }
     // Reads may use a session read a moment ago; a state change always reads it (and the user's
     // rights) from the database, so a revoked right stops the very next click.
     const mayUseCache = request.method === 'GET' || request.method === 'HEAD';
@@ -102,5 +141,8 @@ export function createAuthGuards(auth: Authenticator): AuthGuards {
       await requireAuth.call(this as never, request, reply);
       if (reachOfCaller(sessionOf(request), action) === 'none') throw new AppError('FORBIDDEN');
     });
-  return { requireAuth, requireRole, requirePermission };
+  const acceptAccessTokens = (authenticator: MachineAuthenticator): void => {
+    machine = authenticator;
+  };
+  return { requireAuth, requireRole, requirePermission, acceptAccessTokens };
 }

@@ -247,6 +247,34 @@ export const EnvSchema = z.object({
     }
     return key;
   }),
+  // Webhooks (docs/webhooks.md): secrets sealed under this key at rest when set; each attempt's
+  // timeout; attempts under way at once; how often the worker looks for due deliveries.
+  WEBHOOK_ENCRYPTION_KEY: optionalText().transform((value, ctx) => {
+    if (value === null) return null;
+    const key = Buffer.from(value, 'base64');
+    if (key.length !== 32 || key.toString('base64') !== value) {
+      ctx.addIssue({ code: 'custom', message: 'expected 32 bytes in base64' });
+      return z.NEVER;
+    }
+    return key;
+  }),
+  WEBHOOK_ATTEMPT_TIMEOUT_SECONDS: integer(10, 1, 120),
+  WEBHOOK_CONCURRENCY: integer(16, 1, 1000),
+  WEBHOOK_POLL_MS: integer(1000, 10, 60_000),
+  // The machine API (docs/integrations.md): access tokens' lifetime and signing key (HS256, at
+  // least 32 bytes in base64; unset: a key kept in the database), each client's rate.
+  API_TOKEN_MINUTES: integer(15, 1, 60),
+  API_TOKEN_SECRET: optionalText().transform((value, ctx) => {
+    if (value === null) return null;
+    const key = Buffer.from(value, 'base64');
+    if (key.length < 32 || key.toString('base64') !== value) {
+      ctx.addIssue({ code: 'custom', message: 'expected at least 32 bytes in base64' });
+      return z.NEVER;
+    }
+    return key;
+  }),
+  API_RATE_PER_MINUTE: integer(120, 1, 1_000_000),
+  API_RATE_BURST: integer(60, 1, 1_000_000),
   NODE_ENV: optionalText(),
 });
 

@@ -171,6 +171,25 @@ export interface Config {
     /** AES-256-GCM key for TOTP secrets at rest; null keeps them unsealed. */
     totpKey: Buffer | null;
   };
+  /** The machine API's access tokens and rate limit (docs/integrations.md). */
+  apiTokens: {
+    /** The tokens' iss; their aud is the same address followed by /rest. */
+    issuer: string;
+    lifetimeSeconds: number;
+    /** HS256 key from API_TOKEN_SECRET; null: the one kept in the database. */
+    secret: Buffer | null;
+    /** Per client and instance: a bucket of burst requests refilled at perMinute. */
+    rate: { perMinute: number; burst: number };
+  };
+  webhooks: {
+    /** AES-256-GCM key for webhook signing secrets at rest; null keeps them unsealed. */
+    encryptionKey: Buffer | null;
+    /** NODE_ENV=production: endpoints must be https. */
+    httpsRequired: boolean;
+    attemptTimeoutMs: number;
+    concurrency: number;
+    pollMs: number;
+  };
 }
 
 /** A start-up failure that names every variable with a wrong value. */
@@ -356,6 +375,19 @@ export function loadConfig(
     secondFactor: {
       staffRequired: e.ADMIN_SECOND_FACTOR === 'required',
       totpKey: e.TOTP_ENCRYPTION_KEY,
+    },
+    apiTokens: {
+      issuer: publicUrl,
+      lifetimeSeconds: e.API_TOKEN_MINUTES * 60,
+      secret: e.API_TOKEN_SECRET,
+      rate: { perMinute: e.API_RATE_PER_MINUTE, burst: e.API_RATE_BURST },
+    },
+    webhooks: {
+      encryptionKey: e.WEBHOOK_ENCRYPTION_KEY,
+      httpsRequired: production,
+      attemptTimeoutMs: e.WEBHOOK_ATTEMPT_TIMEOUT_SECONDS * 1000,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+      pollMs: e.WEBHOOK_POLL_MS,
     },
   };
 }

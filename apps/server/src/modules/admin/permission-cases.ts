@@ -23,6 +23,7 @@ import {
 } from './admin-test-kit';
 import { CONTRACT_ROUTE_CASES } from '../contracts/contracts-permission-cases';
 import { MARGIN_ROUTE_CASES } from '../margins/margin-permission-cases';
+import { API_CLIENT_ROUTE_CASES } from '../integrations/api-clients-permission-cases';
 
 /*
  * Every route the permission matrix governs, as a request the permission test can make about a
@@ -482,4 +483,5 @@ export const ROUTE_CASES: RouteCase[] = [
   // managecontract (modules/contracts/contracts-permission-cases.ts).
   ...CONTRACT_ROUTE_CASES,
   ...MARGIN_ROUTE_CASES,
+  ...API_CLIENT_ROUTE_CASES,
 ];

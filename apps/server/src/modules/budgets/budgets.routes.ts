@@ -21,6 +21,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{
     BUDGET_PATHS.budgets,
     {
       preHandler: guards.requireAuth,
+      config: { apiScope: 'budgets:read' },
       schema: {
         ...common,
         summary: 'Every contract year of a customer with its budget (if set) and where it stands',
@@ -35,6 +36,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<{
     BUDGET_PATHS.budget,
     {
       preHandler: guards.requireAuth,
+      config: { apiScope: 'budgets:read' },
       schema: {
         ...common,
         summary: "One contract year: its budget, standing and the expected price's history",

@@ -26,6 +26,7 @@ export const clicksRoutes: FastifyPluginAsyncZod<{
     CLICK_PATHS.list,
     {
       preHandler: guards.requireAuth,
+      config: { apiScope: 'clicks:read' },
       schema: {
         ...common,
         summary: 'Every click of a customer, newest first, with optional filters',
@@ -83,6 +84,7 @@ export const clicksRoutes: FastifyPluginAsyncZod<{
     CLICK_PATHS.results,
     {
       preHandler: guards.requireAuth,
+      config: { apiScope: 'clicks:read' },
       schema: {
         ...common,
         summary: 'Per contract and year: share fixed, weighted average click price, fixes, market',

@@ -28,6 +28,7 @@ export const positionsRoutes: FastifyPluginAsyncZod<{
     POSITION_PATHS.customerContractData,
     {
       preHandler: guards.requireAuth,
+      config: { apiScope: 'positions:read' },
       schema: {
         ...common,
         summary: 'Contract data of every contract of a customer',
@@ -40,7 +41,7 @@ export const positionsRoutes: FastifyPluginAsyncZod<{
         request,
         reply,
         await positions.customerContractData(
-          viewerOf(sessionOf(request)),
+          await positions.viewerFor(sessionOf(request), request.params.customerId),
           request.params.customerId,
         ),
       ),
@@ -72,6 +73,7 @@ export const positionsRoutes: FastifyPluginAsyncZod<{
     POSITION_PATHS.contractData,
     {
       preHandler: guards.requireAuth,
+      config: { apiScope: 'positions:read' },
       schema: {
         ...common,
         summary: 'Contract data of one contract of a customer',
@@ -84,7 +86,7 @@ export const positionsRoutes: FastifyPluginAsyncZod<{
         request,
         reply,
         await positions.contractData(
-          viewerOf(sessionOf(request)),
+          await positions.viewerFor(sessionOf(request), request.params.customerId),
           request.params.customerId,
           request.params.contractId,
         ),
@@ -95,6 +97,7 @@ export const positionsRoutes: FastifyPluginAsyncZod<{
     POSITION_PATHS.customerSummary,
     {
       preHandler: guards.requireAuth,
+      config: { apiScope: 'positions:read' },
       schema: {
         ...common,
         summary: 'Contract summaries of every contract of a customer',
@@ -106,7 +109,10 @@ export const positionsRoutes: FastifyPluginAsyncZod<{
       sendKeptJson(
         request,
         reply,
-        await positions.customerSummaries(viewerOf(sessionOf(request)), request.params.customerId),
+        await positions.customerSummaries(
+          await positions.viewerFor(sessionOf(request), request.params.customerId),
+          request.params.customerId,
+        ),
       ),
   );
 

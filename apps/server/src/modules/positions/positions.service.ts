@@ -2,7 +2,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../kernel/http/app-error';
 import { marginsOf, marketProductsOfContracts } from '../../kernel/pricing/margin-pricing';
 import type { AuthContext } from '../../kernel/auth/auth-context';
-import { seesEveryCustomer, userMayClick } from '../../kernel/access/customer-access';
+import { assertMaySee, seesEveryCustomer, userMayClick } from '../../kernel/access/customer-access';
 import { StabilityCache, type Stretch } from './clickability-stability';
 import { indexOffers, priceContract, type Offers, type PricedContract } from './contract-pricing';
 import { renderContract, summaryJsonOf, type ContractView } from './contract-view';
@@ -115,6 +115,17 @@ export class PositionsService {
   readonly #preparing = new Map<string, Promise<CacheEntry>>();
 
   constructor(private readonly deps: { db: Db; now: () => Date; maxCachedContracts?: number }) {}
+
+  /**
+   * The viewer of one customer's positions. An API client is checked against its own customer
+   * here (customer-access.ts) and then reads that customer like an administrator would, since
+   * it has no user whose links would restrict it; it never clicks.
+   */
+  async viewerFor(auth: AuthContext, customerId: number): Promise<Viewer> {
+    if (!auth.apiClient) return viewerOf(auth);
+    await assertMaySee(this.deps.db, auth, customerId);
+    return { userId: 0, restricted: false, mayClick: false };
+  }
 
   async customerContractData(viewer: Viewer, customerId: number): Promise<Buffer> {
     return this.#list({ kind: 'customer', customerId }, viewer, viewJson);

@@ -253,7 +253,7 @@ function definitionColumns(draft: PriceAlertDraft, part: StoredAlert['part']) {
 export async function insertAlert(
   trx: Db,
   alert: { customerId: number; draft: PriceAlertDraft; part: StoredAlert['part'] },
-  by: { userId: number; at: Date },
+  by: { userId: number | null; at: Date },
 ): Promise<number> {
   const { id } = await trx
     .insertInto('price_alerts')

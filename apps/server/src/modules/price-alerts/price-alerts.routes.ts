@@ -28,6 +28,7 @@ export const priceAlertsRoutes: FastifyPluginAsyncZod<{
     PRICE_ALERT_PATHS.list,
     {
       preHandler,
+      config: { apiScope: 'price-alerts:read' },
       schema: {
         ...common,
         summary: "A page of the customer's price alerts, by contract and status (active, expired)",
@@ -43,6 +44,7 @@ export const priceAlertsRoutes: FastifyPluginAsyncZod<{
     PRICE_ALERT_PATHS.options,
     {
       preHandler,
+      config: { apiScope: 'price-alerts:read' },
       schema: {
         ...common,
         summary:
@@ -58,6 +60,7 @@ export const priceAlertsRoutes: FastifyPluginAsyncZod<{
     PRICE_ALERT_PATHS.list,
     {
       preHandler,
+      config: { apiScope: 'price-alerts:write' },
       schema: {
         ...common,
         summary: 'Create a price alert',
@@ -83,6 +86,7 @@ export const priceAlertsRoutes: FastifyPluginAsyncZod<{
     PRICE_ALERT_PATHS.alert,
     {
       preHandler,
+      config: { apiScope: 'price-alerts:write' },
       schema: {
         ...common,
         summary: 'Change a price alert on top of its version (else 409 VERSION_CONFLICT)',
@@ -105,6 +109,7 @@ export const priceAlertsRoutes: FastifyPluginAsyncZod<{
     PRICE_ALERT_PATHS.alert,
     {
       preHandler,
+      config: { apiScope: 'price-alerts:write' },
       schema: {
         ...common,
         summary: 'Delete a price alert at its version (else 409 VERSION_CONFLICT)',

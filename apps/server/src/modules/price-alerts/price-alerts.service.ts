@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../kernel/http/app-error';
 import { auditChange } from '../../kernel/audit/audit-log';
 import { versionConflict } from '../../kernel/http/app-error';
-import type { AuthContext } from '../../kernel/auth/auth-context';
+import { personOf, type AuthContext } from '../../kernel/auth/auth-context';
 import { assertMaySee, mayActWith } from '../../kernel/access/customer-access';
 import {
   contractChoices,
@@ -182,7 +182,7 @@ export class PriceAlertsService {
       const id = await insertAlert(
         trx,
         { customerId, draft: body, part },
-        { userId: auth.user.id, at },
+        { userId: personOf(auth), at },
       );
       await replaceRecipients(trx, id, body.recipients);
       await auditChange(trx, at, auth, {

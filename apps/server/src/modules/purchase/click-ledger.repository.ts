@@ -12,7 +12,7 @@ export interface ClickLedgerAppend {
   clickId: number;
   event: ClickLedgerEvent;
   at: Date;
-  actor: { id: number; username: string } | null;
+  actor: { id: number | null; username: string } | null;
   impersonator: { id: number; username: string } | null;
   /** What the transition knows beyond the stored click: second factor, terms, fixing prices. */
   facts: Record<string, unknown>;

@@ -51,6 +51,7 @@ export const standingOrdersRoutes: FastifyPluginAsyncZod<{
     STANDING_ORDER_PATHS.list,
     {
       preHandler: guards.requireAuth,
+      config: { apiScope: 'standing-orders:read' },
       schema: {
         ...common,
         summary: "The customer's standing orders, newest first, paged and filtered",
