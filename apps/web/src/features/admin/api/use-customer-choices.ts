@@ -1,9 +1,7 @@
+import type { CustomerChoice } from '../../../shared/api/use-customer-search';
 import { useSession } from '../../../shared/session/use-session';
 
-export interface CustomerChoice {
-  id: number;
-  name: string;
-}
+export type { CustomerChoice };
 
 /**
  * The customers this user may give to a user or filter on, when their session holds them: an

@@ -2,7 +2,7 @@ import type { ErrorCode } from '@klik/api';
 import { errorMessageKey } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
 import type { CustomerChoice } from '../api/use-customer-choices';
-import { FindCustomerField } from './find-customer-field';
+import { FindCustomerField } from '../../../shared/ui/find-customer-field';
 import { LinkedCustomersFieldset } from './linked-customers-fieldset';
 
 /**

@@ -1,8 +1,8 @@
 import { Badge, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { IdParamSchema } from '@klik/api';
 import { useT } from '../../../shared/i18n/use-t';
-import { useCustomerName, useRememberCustomerName } from '../api/use-customer-search';
-import { FindCustomerField } from './find-customer-field';
+import { useCustomerName, useRememberCustomerName } from '../../../shared/api/use-customer-search';
+import { FindCustomerField } from '../../../shared/ui/find-customer-field';
 
 function ChosenCustomer({
   customerId,

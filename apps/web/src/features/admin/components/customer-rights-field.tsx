@@ -3,7 +3,7 @@ import { Button, Checkbox, Group, NativeSelect, Table } from '@mantine/core';
 import { errorMessageKey } from '../../../shared/i18n/message-keys';
 import { useT } from '../../../shared/i18n/use-t';
 import { LinkedCustomersFieldset } from './linked-customers-fieldset';
-import { FindCustomerField } from './find-customer-field';
+import { FindCustomerField } from '../../../shared/ui/find-customer-field';
 import type { CustomerChoice } from '../api/use-customer-choices';
 import type { CustomerRightsValue } from '../derive/user-form';
 import type { ErrorCode } from '@klik/api';

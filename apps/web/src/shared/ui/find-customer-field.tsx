@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useT } from '../../../shared/i18n/use-t';
-import type { CustomerChoice } from '../api/use-customer-choices';
-import { CUSTOMER_SEARCH_SIZE, useCustomerSearch } from '../api/use-customer-search';
 import {
-  SEARCH_DEBOUNCE_MS,
-  SearchCombobox,
-  type ComboStatus,
-} from '../../../shared/ui/search-combobox';
+  CUSTOMER_SEARCH_SIZE,
+  useCustomerSearch,
+  type CustomerChoice,
+} from '../api/use-customer-search';
+import { useT } from '../i18n/use-t';
+import { SEARCH_DEBOUNCE_MS, SearchCombobox, type ComboStatus } from './search-combobox';
 
 /**
  * Finds a customer by name or id on the server (any number of customers, within the caller's

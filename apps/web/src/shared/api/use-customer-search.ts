@@ -1,7 +1,12 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_PATHS, CustomerListSchema } from '@klik/api';
-import { useApiClient } from '../../../shared/api/use-api-client';
-import type { CustomerChoice } from './use-customer-choices';
+import { useApiClient } from './use-api-client';
+
+/** A customer to pick: its id and name. */
+export interface CustomerChoice {
+  id: number;
+  name: string;
+}
 
 /** How many customers one search shows; the user narrows the text for others. */
 export const CUSTOMER_SEARCH_SIZE = 10;
