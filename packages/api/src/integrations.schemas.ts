@@ -209,6 +209,17 @@ export const API_SCOPES = [
 export const ApiScopeSchema = z.enum(API_SCOPES);
 export type ApiScope = z.infer<typeof ApiScopeSchema>;
 
+/** What each scope lets a client do, as the OpenAPI documents and the screen say it. */
+export const API_SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
+  'positions:read': "Read the customer's contracts, positions and contract summaries",
+  'clicks:read': "Read the customer's clicks, results and click events since a cursor",
+  'notifications:read': "Read the notifications of the customer's users, once per event",
+  'budgets:read': "Read the customer's budgets",
+  'standing-orders:read': "Read the customer's standing orders",
+  'price-alerts:read': "Read the customer's price alerts",
+  'price-alerts:write': "Create, change and delete the customer's price alerts (and read them)",
+};
+
 /** The scopes that change the customer's data: only for whoever may act for the customer. */
 export const API_WRITE_SCOPES: readonly ApiScope[] = ['price-alerts:write'];
 

@@ -278,11 +278,13 @@ describe(`the machine API on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   });
 });
 
-describe('the rate limit per client', () => {
+describe('the rate limit per client, and the machine API document', () => {
   let limited: TestApp;
 
   beforeAll(async () => {
-    limited = await buildTestApp({ env: { API_RATE_BURST: '2', API_RATE_PER_MINUTE: '30' } });
+    limited = await buildTestApp({
+      env: { API_RATE_BURST: '2', API_RATE_PER_MINUTE: '30', DOCS: 'true' },
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -310,5 +312,26 @@ describe('the rate limit per client', () => {
     });
     limited.clock.advance(2000);
     expect((await get('nl')).statusCode).toBe(200);
+  });
+
+  it('publishes only the machine API at /docs/api, each call with its scope and an example', async () => {
+    const response = await limited.app.inject({ url: '/docs/api' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as {
+      paths: Record<string, Record<string, { security: unknown[]; operationId: string }>>;
+      components: { securitySchemes: Record<string, { type: string }> };
+    };
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+    );
+    expect(operations.length).toBe(CALLS.length + 3);
+    expect(document.paths['/oauth/token']).toBeDefined();
+    expect(document.paths['/rest/clickcounter/{customerId}']).toBeUndefined();
+    expect(document.paths['/rest/integrations/{customerId}/clients']).toBeUndefined();
+    expect(document.components.securitySchemes.oauth2?.type).toBe('oauth2');
+    expect(document.paths['/rest/integrations/{customerId}/clicks/changes']?.get?.security).toEqual(
+      [{ oauth2: ['clicks:read'] }],
+    );
+    for (const { operation } of operations) expect(operation.operationId).toMatch(/^[a-z]/);
   });
 });
