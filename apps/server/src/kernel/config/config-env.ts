@@ -74,6 +74,23 @@ function optionalText() {
     .transform((value) => (value === undefined || value.trim() === '' ? null : value.trim()));
 }
 
+/** A key in canonical base64: exactly `bytes` long, or at least that with `atLeast`; null unset. */
+function base64Key(bytes: number, atLeast = false) {
+  return optionalText().transform((value, ctx) => {
+    if (value === null) return null;
+    const key = Buffer.from(value, 'base64');
+    const fits = atLeast ? key.length >= bytes : key.length === bytes;
+    if (!fits || key.toString('base64') !== value) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected ${atLeast ? 'at least ' : ''}${bytes} bytes in base64`,
+      });
+      return z.NEVER;
+    }
+    return key;
+  });
+}
+
 function urlWithScheme(schemes: readonly string[]) {
   return z
     .string()
@@ -238,15 +255,7 @@ export const EnvSchema = z.object({
     .optional()
     .transform((value) => value?.trim().toLowerCase() || 'off')
     .pipe(z.enum(['off', 'required'], { message: 'expected off or required' })),
-  TOTP_ENCRYPTION_KEY: optionalText().transform((value, ctx) => {
-    if (value === null) return null;
-    const key = Buffer.from(value, 'base64');
-    if (key.length !== 32 || key.toString('base64') !== value) {
-      ctx.addIssue({ code: 'custom', message: 'expected 32 bytes in base64' });
-      return z.NEVER;
-    }
-    return key;
-  }),
+  TOTP_ENCRYPTION_KEY: base64Key(32),
   // Webhooks (docs/webhooks.md): secrets sealed under this key at rest when set; each attempt's
   // timeout; attempts under way at once; how often the worker looks for due deliveries.
   WEBHOOK_ENCRYPTION_KEY: optionalText().transform((value, ctx) => {
@@ -264,15 +273,7 @@ export const EnvSchema = z.object({
   // The machine API (docs/integrations.md): access tokens' lifetime and signing key (HS256, at
   // least 32 bytes in base64; unset: a key kept in the database), each client's rate.
   API_TOKEN_MINUTES: integer(15, 1, 60),
-  API_TOKEN_SECRET: optionalText().transform((value, ctx) => {
-    if (value === null) return null;
-    const key = Buffer.from(value, 'base64');
-    if (key.length < 32 || key.toString('base64') !== value) {
-      ctx.addIssue({ code: 'custom', message: 'expected at least 32 bytes in base64' });
-      return z.NEVER;
-    }
-    return key;
-  }),
+  API_TOKEN_SECRET: base64Key(32, true),
   API_RATE_PER_MINUTE: integer(120, 1, 1_000_000),
   API_RATE_BURST: integer(60, 1, 1_000_000),
   NODE_ENV: optionalText(),
