@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../http/app-error';
 import { reachOfCaller } from '../auth/auth-guards';
 import type { AuthContext } from '../auth/auth-context';
+import { linkedCustomerIds } from './customer-access';
 
 /*
  * What the permission matrix (packages/api admin-permissions.ts, docs/permissions.md) means for
@@ -104,10 +105,7 @@ export class AdminScope {
  * those where their own link is not read-only.
  */
 async function ownCustomerIds(db: Db, userId: number, writable: boolean): Promise<Set<number>> {
-  let query = db.selectFrom('user_customers').select('customer_id').where('user_id', '=', userId);
-  if (writable) query = query.where('read_only', '=', false);
-  const rows = await query.execute();
-  return new Set(rows.map((row) => row.customer_id));
+  return new Set(await linkedCustomerIds(db, userId, { writableOnly: writable }));
 }
 
 /** The caller's scope for an action; refuses (403) who does not reach it at all. */

@@ -51,13 +51,18 @@ export async function linkOf(
   return row ? { readOnly: row.read_only, clickAuthorized: row.click_authorized } : null;
 }
 
-/** Ids of the customers a user is linked to: their own customers, an account manager's portfolio. */
-export async function linkedCustomerIds(db: Db, userId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('user_customers')
-    .select('customer_id')
-    .where('user_id', '=', userId)
-    .execute();
+/**
+ * Ids of the customers a user is linked to: their own customers, an account manager's portfolio;
+ * with `writableOnly`, those whose link is not read-only.
+ */
+export async function linkedCustomerIds(
+  db: Db,
+  userId: number,
+  options: { writableOnly?: boolean } = {},
+): Promise<number[]> {
+  let query = db.selectFrom('user_customers').select('customer_id').where('user_id', '=', userId);
+  if (options.writableOnly) query = query.where('read_only', '=', false);
+  const rows = await query.execute();
   return rows.map((row) => row.customer_id);
 }
 
