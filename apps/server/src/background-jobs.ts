@@ -39,7 +39,8 @@ declare module 'fastify' {
 
 /**
  * What runs beside the requests: the price feed and its recorder, this instance's websockets, the
- * click desk (the purchase's), the notification e-mails (the mail's), the deadline reminders, the
+ * click desk (the purchase's), the notification e-mails (the mail's), the webhook deliveries (the
+ * integrations'), the deadline reminders, the
  * hedge policy checks and the price watchers (price alerts, budgets, standing orders). Jobs that
  * must run on one instance only hold a leader lock (kernel/jobs). Registered after the modules
  * whose jobs it starts; the market and realtime modules serve what it builds.
@@ -47,11 +48,12 @@ declare module 'fastify' {
 export const backgroundJobs = defineModule<{
   /** GET /metrics, when on: which jobs this instance leads, how many websockets it holds. */
   metrics: Registry | null;
-}>('background-jobs', ['mail', 'purchase'], async (app, { metrics }) => {
+}>('background-jobs', ['mail', 'purchase', 'webhooks'], async (app, { metrics }) => {
   const { config, deps, log } = app;
   const flushEvents = () => app.outbox.flush();
   const { desk, service: purchase } = app.purchase;
   const mailWorker = app.mailWorker;
+  const webhookWorker = app.webhookWorker;
   const lockFor = (key: bigint, job: string) => leaderLockFor(config.databaseUrl, key, job, log);
   const recorder = new PriceRecorder({
     db: deps.db,
@@ -118,6 +120,7 @@ export const backgroundJobs = defineModule<{
     { job: 'market feed', leading: feed.leading },
     { job: 'click desk', leading: desk.leading },
     { job: 'mail worker', leading: mailWorker.leading },
+    { job: 'webhook worker', leading: webhookWorker.leading },
     { job: 'deadline reminders', leading: reminders.leading },
     { job: 'hedge policy checks', leading: hedgePolicyChecks.leading },
     ...[...priceWatches].map(([name, watch]) => ({
@@ -139,6 +142,7 @@ export const backgroundJobs = defineModule<{
     hub.start();
     desk.start();
     mailWorker.start();
+    webhookWorker.start();
     reminders.start();
     hedgePolicyChecks.start();
     for (const watch of priceWatches.values()) watch.start();
@@ -160,6 +164,8 @@ export const backgroundJobs = defineModule<{
     await feed.stop();
     for (const watch of priceWatches.values()) await watch.stop();
     await desk.stop();
+    // A disabled endpoint's notification leaves through the outbox: stop the worker first.
+    await webhookWorker.stop();
     // The desk's last transitions' events leave before the outbox stops.
     await app.outbox.stop();
     await mailWorker.stop();

@@ -35,6 +35,8 @@ export const NOTIFICATION_KINDS = [
   'TERMS_PUBLISHED',
   // A message an administrator published, maybe with an attachment.
   'ANNOUNCEMENT',
+  // A webhook endpoint failed for 24 hours and was switched off (docs/webhooks.md).
+  'WEBHOOK_DISABLED',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
@@ -65,6 +67,7 @@ export const DEFAULT_DELIVERY: Readonly<Record<NotificationKind, DeliveryChannel
   STANDING_ORDER_LAPSED: 'email',
   TERMS_PUBLISHED: 'portal',
   ANNOUNCEMENT: 'portal',
+  WEBHOOK_DISABLED: 'email',
 };
 
 /**

@@ -59,7 +59,8 @@ export type ModuleName =
   | 'standing-orders'
   | 'system'
   | 'tpi'
-  | 'trading';
+  | 'trading'
+  | 'webhooks';
 
 /**
  * A module: its name, the modules it needs (registered before it), and the plugin that builds

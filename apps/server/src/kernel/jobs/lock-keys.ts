@@ -2,7 +2,7 @@
  * Every PostgreSQL advisory lock the portal takes, in one registry, so no two jobs can share a
  * key by accident (docs/decisions/013-one-registry-of-lock-keys.md). A key is "KLIK" (0x4b4c494b)
  * followed by one byte; the byte's high nibble groups them: 0x0_ the trading core, 0x1_ mail,
- * reminders and the import, 0x2_ the watchers of the customer's plan.
+ * reminders and the import, 0x2_ the watchers of the customer's plan, 0x3_ integrations.
  */
 
 /**
@@ -38,6 +38,8 @@ export const LOCK_KEYS = {
   standingOrders: 0x4b4c494b22n,
   /** Leader: the hedge policy check (modules/hedge-policies). */
   hedgePolicyChecks: 0x4b4c494b23n,
+  /** Leader: the webhook delivery worker (modules/integrations). */
+  webhookWorker: 0x4b4c494b30n,
 } as const;
 
 /**

@@ -1,6 +1,6 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
+import { openSecret, sealSecret } from '../secrets/sealed-secret';
 
 /** What every authenticator app understands: SHA-1, six digits, a new code every 30 seconds. */
 export const TOTP_ISSUER = 'Klik';
@@ -8,9 +8,6 @@ export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
 /** A code of the step before or after the current one still counts: phone clocks drift. */
 const TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
-
-const SEALED = 'v1';
-const PLAIN = 'plain';
 
 /** A new secret (160 random bits, base32) for a user's authenticator app. */
 export function newTotpSecret(): string {
@@ -36,34 +33,15 @@ export async function totpQrCode(uri: string): Promise<string> {
 
 /**
  * The secret as stored: sealed with AES-256-GCM under TOTP_ENCRYPTION_KEY when set, so a copy of
- * the database alone does not give anyone the users' codes.
+ * the database alone does not give anyone the users' codes (kernel/secrets).
  */
 export function sealTotpSecret(secret: string, key: Buffer | null): string {
-  if (!key) return `${PLAIN}:${secret}`;
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return [SEALED, iv, cipher.getAuthTag(), sealed].map(toText).join(':');
-}
-
-function toText(part: string | Buffer): string {
-  return typeof part === 'string' ? part : part.toString('base64');
+  return sealSecret(secret, key);
 }
 
 /** Opens a stored secret; throws when it is sealed and the key is missing or another one. */
 export function openTotpSecret(stored: string, key: Buffer | null): string {
-  const [kind, ...parts] = stored.split(':');
-  if (kind === PLAIN && parts.length === 1) return parts[0] as string;
-  if (kind !== SEALED || parts.length !== 3) throw new Error('Unreadable TOTP secret');
-  if (!key) throw new Error('A TOTP secret is sealed but TOTP_ENCRYPTION_KEY is not set');
-  const [iv, tag, sealed] = parts.map((part) => Buffer.from(part, 'base64')) as [
-    Buffer,
-    Buffer,
-    Buffer,
-  ];
-  const decipher = createDecipheriv('aes-256-gcm', key, iv);
-  decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(sealed), decipher.final()]).toString('utf8');
+  return openSecret(stored, key, { secret: 'TOTP', keyName: 'TOTP_ENCRYPTION_KEY' });
 }
 
 /**

@@ -122,6 +122,11 @@ export const KIND_TEXTS: Record<Locale, Record<NotificationKind, KindTexts>> = {
       lead: 'Er zijn nieuwe voorwaarden. U accepteert ze bij uw volgende klik.',
     },
     ANNOUNCEMENT: { subject: '{announcementTitle}', lead: '{announcementBody}' },
+    WEBHOOK_DISABLED: {
+      subject: 'Webhook uitgeschakeld',
+      lead: 'Leveringen aan uw webhook {url} mislukten 24 uur lang; het adres is uitgeschakeld.',
+      more: 'Herstel de ontvanger, schakel het adres weer in onder Integraties en verstuur gemiste leveringen opnieuw.',
+    },
   },
   en: {
     CLICK_CREATED: {
@@ -190,6 +195,11 @@ export const KIND_TEXTS: Record<Locale, Record<NotificationKind, KindTexts>> = {
       lead: 'There are new terms. You accept them with your next click.',
     },
     ANNOUNCEMENT: { subject: '{announcementTitle}', lead: '{announcementBody}' },
+    WEBHOOK_DISABLED: {
+      subject: 'Webhook disabled',
+      lead: 'Deliveries to your webhook {url} failed for 24 hours; the endpoint has been disabled.',
+      more: 'Fix the receiver, enable the endpoint again under Integrations and replay the deliveries it missed.',
+    },
   },
 };
 

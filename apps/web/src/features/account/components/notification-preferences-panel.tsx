@@ -35,7 +35,7 @@ const GROUPS: readonly { group: Group; kinds: readonly NotificationKind[] }[] = 
       'STANDING_ORDER_LAPSED',
     ],
   },
-  { group: 'messages', kinds: ['TERMS_PUBLISHED', 'ANNOUNCEMENT'] },
+  { group: 'messages', kinds: ['TERMS_PUBLISHED', 'ANNOUNCEMENT', 'WEBHOOK_DISABLED'] },
 ];
 
 const GROUP_LABEL: Record<Group, MessageKey> = {
@@ -62,6 +62,7 @@ const KIND_LABEL: Record<NotificationKind, MessageKey> = {
   STANDING_ORDER_LAPSED: 'myInfo.notifications.kind.STANDING_ORDER_LAPSED',
   TERMS_PUBLISHED: 'myInfo.notifications.kind.TERMS_PUBLISHED',
   ANNOUNCEMENT: 'myInfo.notifications.kind.ANNOUNCEMENT',
+  WEBHOOK_DISABLED: 'myInfo.notifications.kind.WEBHOOK_DISABLED',
 };
 
 /** myinfo: which notifications also come by e-mail; every notification is in the portal. */
