@@ -130,6 +130,13 @@ describe(`the token endpoint on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => 
       payload: { grant_type: 'client_credentials', ...client },
     });
     expectRefusal(json, 400, 'invalid_request');
+    const text = await t.app.inject({
+      method: 'POST',
+      url: INTEGRATION_PATHS.token,
+      headers: { 'content-type': 'text/plain' },
+      payload: 'grant_type=client_credentials',
+    });
+    expectRefusal(text, 400, 'invalid_request');
     const twice = await t.app.inject({
       method: 'POST',
       url: INTEGRATION_PATHS.token,

@@ -94,6 +94,10 @@ export const apiTokensRoutes: FastifyPluginAsyncZod<{ tokens: ApiTokensService }
   app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) =>
     done(null, parseForm(body as string)),
   );
+  // Any other body is read as no form, so grantRequestOf refuses it in RFC 6749's shape.
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 8192 }, (_request, _body, done) =>
+    done(null, {}),
+  );
 
   app.post(
     INTEGRATION_PATHS.token,
