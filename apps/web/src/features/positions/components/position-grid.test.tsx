@@ -10,6 +10,7 @@ import { persistLocale } from '../../../shared/i18n/locale-store';
 import { cssVariablesResolver, theme } from '../../../shared/ui/theme';
 import { expectNoAxeViolations } from '../../../test/axe';
 import { anEnvironment } from '../../../test/builders';
+import { onAPhone } from '../../../test/on-a-phone';
 import { aContract, aPart, powerParts } from '../../../test/position-builders';
 import { PositionGrid } from './position-grid';
 
@@ -44,18 +45,6 @@ function renderGrid(
 
 function text(element: HTMLElement): string {
   return (element.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
-}
-
-/** A screen below Mantine's sm breakpoint: every max-width query matches. */
-function onAPhone() {
-  const original = window.matchMedia;
-  window.matchMedia = ((query: string) => ({
-    ...original(query),
-    matches: query.includes('max-width'),
-  })) as typeof window.matchMedia;
-  return () => {
-    window.matchMedia = original;
-  };
 }
 
 describe('position grid', () => {
