@@ -360,6 +360,16 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: 'integrations',
+              handle: { selection: 'customer' } satisfies ShellHandle,
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('integrations'),
+              lazy: async () => ({
+                Component: (await import('../features/integrations/screens/integrations-screen'))
+                  .IntegrationsScreen,
+              }),
+            },
+            {
               path: 'clickcounter',
               handle: { selection: 'customer' } satisfies ShellHandle,
               ErrorBoundary: ScreenError,

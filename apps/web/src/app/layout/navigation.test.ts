@@ -40,6 +40,7 @@ const ADMIN = [
     'shell.nav.contractImport',
     'shell.nav.manageUsers',
     'shell.nav.addViewOnlyUser',
+    'shell.nav.integrations',
     'shell.nav.csu',
     'shell.nav.audit',
     'shell.nav.mailOutbox',
@@ -113,8 +114,25 @@ describe('the main menu by role', () => {
       CLICKS,
       PLAN,
       NOTIFICATIONS,
-      ['shell.nav.group.admin', ['shell.nav.editUsers', 'shell.nav.addViewOnlyUser']],
+      [
+        'shell.nav.group.admin',
+        ['shell.nav.editUsers', 'shell.nav.addViewOnlyUser', 'shell.nav.integrations'],
+      ],
     ]);
+  });
+
+  it('integrations are for a user manager who is not read-only, beside their users', () => {
+    const admin = (session: Partial<UserSession>) =>
+      menuOf(session).find(([group]) => group === 'shell.nav.group.admin')?.[1] ?? [];
+    expect(admin({ role: 'customer', manageUsers: true })).toContain('shell.nav.integrations');
+    expect(admin({ role: 'customer' })).not.toContain('shell.nav.integrations');
+    expect(admin({ role: 'customer', readOnly: true })).not.toContain('shell.nav.integrations');
+    expect(admin({ role: 'customer', manageUsers: true, readOnly: true })).not.toContain(
+      'shell.nav.integrations',
+    );
+    expect(admin({ role: 'customer', manageUsers: true, allowedCustomers: [] })).not.toContain(
+      'shell.nav.integrations',
+    );
   });
 
   it('screens that work on a selected customer are not offered without customers', () => {

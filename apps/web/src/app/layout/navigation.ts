@@ -3,6 +3,7 @@ import { ADMIN_WEB_PATHS } from '../../features/admin/admin-paths';
 import { BUDGETS_WEB_PATH } from '../../features/budgets/budgets-paths';
 import { CLICKS_PATHS_WEB } from '../../features/clicks/clicks-paths';
 import { HEDGE_POLICIES_WEB_PATH } from '../../features/hedge-policies/hedge-policies-paths';
+import { INTEGRATIONS_WEB_PATH } from '../../features/integrations/integrations-paths';
 import { DEADLINES_WEB_PATH } from '../../features/deadlines/deadlines-paths';
 import { MARGINS_WEB_PATH } from '../../features/margins/margins-paths';
 import { CONTRACT_IMPORT_WEB_PATH } from '../../features/contracts/contracts-import-paths';
@@ -119,6 +120,14 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     label: 'shell.nav.addViewOnlyUser',
     group: 'admin',
     requires: (session) => !session.readOnly,
+  },
+  {
+    // Beside the users a user manager manages. Not needsCustomer: an administrator's session holds
+    // no customers (decision 007); they find one on the screen.
+    path: INTEGRATIONS_WEB_PATH,
+    label: 'shell.nav.integrations',
+    group: 'admin',
+    requires: (session) => session.role === 'admin' || session.allowedCustomers.length > 0,
   },
   { path: ADMIN_WEB_PATHS.csu, label: 'shell.nav.csu', group: 'admin' },
   { path: ADMIN_WEB_PATHS.audit, label: 'shell.nav.audit', group: 'admin' },

@@ -163,6 +163,7 @@ describe('signed-in shell', () => {
       'Contracten importeren',
       'Gebruikers',
       'Gebruiker met alleen-lezen toevoegen',
+      'Integraties',
       'Inloggen als',
       'Audit log',
       'Notificatie-e-mails',

@@ -85,6 +85,17 @@ describe('guards', () => {
     expect(admits('users', { ...user('consultant'), manageUsers: true })).toBe(false);
   });
 
+  it('integrations admit an admin and a user manager, neither read-only', () => {
+    expect(admits('integrations', user('admin'))).toBe(true);
+    expect(admits('integrations', { ...user('customer'), manageUsers: true })).toBe(true);
+    expect(admits('integrations', user('customer'))).toBe(false);
+    expect(admits('integrations', user('accountmanager'))).toBe(false);
+    expect(admits('integrations', { ...user('consultant'), manageUsers: true })).toBe(false);
+    expect(admits('integrations', { ...user('customer'), manageUsers: true, readOnly: true })).toBe(
+      false,
+    );
+  });
+
   it('an initial password is changed first, then the user goes where they were going', () => {
     expect(changePasswordPathReturningTo('/clickoverview?status=X')).toBe(
       '/changepassword?returnUrl=%2Fclickoverview%3Fstatus%3DX',

@@ -8,13 +8,22 @@ import { PATHS, RETURN_URL_PARAM } from './paths';
  * `tpi`: a regular user with the TPI page; `users`: whoever may read users in the permission
  * matrix (staff, a customer user with the manage-users right); `adminOnly`: the role admin alone;
  * `changePassword`: anyone signed in, also with an initial password still to change (every other
- * access sends them there first).
+ * access sends them there first); `integrations`: an administrator or a user manager, either not
+ * read-only (docs/permissions.md `apiClients.manage`: everything on that screen is a change).
  */
 export type Access =
-  'staff' | 'regular' | 'signedIn' | 'tpi' | 'users' | 'adminOnly' | 'changePassword';
+  | 'staff'
+  | 'regular'
+  | 'signedIn'
+  | 'tpi'
+  | 'users'
+  | 'adminOnly'
+  | 'changePassword'
+  | 'integrations';
 
 /** manageUsers: a customer user who manages their company's users (docs/permissions.md). */
-type SessionRole = Pick<UserSession, 'role' | 'allowTPIPage' | 'manageUsers'>;
+type SessionRole = Pick<UserSession, 'role' | 'allowTPIPage' | 'manageUsers'> &
+  Partial<Pick<UserSession, 'readOnly'>>;
 
 /** Guarded screens by their first path segment. */
 export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
@@ -54,6 +63,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   managemargins: 'adminOnly',
   pricealerts: 'regular',
   standingorders: 'regular',
+  integrations: 'integrations',
 };
 
 export function admits(access: Access, session: SessionRole): boolean {
@@ -73,6 +83,11 @@ export function admits(access: Access, session: SessionRole): boolean {
       );
     case 'adminOnly':
       return session.role === 'admin';
+    case 'integrations':
+      return (
+        session.readOnly !== true &&
+        (session.role === 'admin' || (session.role === 'customer' && session.manageUsers === true))
+      );
   }
 }
 
