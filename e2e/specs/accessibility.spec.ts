@@ -44,6 +44,7 @@ const SCREENS_BY_ROLE = {
     '/help',
     '/editusers',
     '/addviewonlyuser',
+    '/integrations',
     '/startpurchase',
   ],
   admin: [
@@ -65,6 +66,7 @@ const SCREENS_BY_ROLE = {
     '/managecontract/import',
     '/monitorprices',
     '/announcements',
+    '/integrations',
   ],
   tpi: ['/overview', '/consultantdashboard'],
 } as const;
