@@ -59,6 +59,30 @@ describe('API clients', () => {
     expect(document.body.innerHTML).not.toContain(SECRET);
   });
 
+  it('works with the keyboard alone, up to closing the secret with Escape', async () => {
+    const server = integrationsServer();
+    server.on('POST', CLIENTS, () => ({ status: 201, body: withSecret({ name: 'ERP' }) }));
+    const { user } = openIntegrations(server);
+    (await screen.findByTestId('api-clients-new')).focus();
+    await user.keyboard('{Enter}');
+    screen.getByTestId('api-client-name').focus();
+    await user.keyboard('ERP');
+    await user.tab();
+    expect(screen.getByLabelText('Posities en contractoverzichten lezen')).toHaveFocus();
+    await user.keyboard(' ');
+    screen.getByTestId('api-client-name').focus();
+    // Enter in a field sends the form, as in any form.
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Het geheim van ERP' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sentBody(server, 'POST', CLIENTS)).toMatchObject({
+      name: 'ERP',
+      scopes: ['positions:read'],
+    });
+  });
+
   it("shows every field's message before sending, and the server's at its field", async () => {
     const server = integrationsServer();
     server.on('POST', CLIENTS, () => ({
