@@ -10,6 +10,7 @@ import type { Db } from '../../db/database';
 import { notify } from '../notifications/notify';
 import { lockBudget, recordEvaluation } from './budgets.repository';
 import type { ContractYear } from './year-figures';
+import { enqueueWebhook } from '../../kernel/webhooks/enqueue-webhook';
 
 /**
  * Evaluates a budget against its year's figures in one transaction: the row is locked, the zone
@@ -48,6 +49,21 @@ export async function evaluateBudget(
           lowerBound: fromDec(toDec(budget.lowerBound)),
           upperBound: fromDec(toDec(budget.upperBound)),
         },
+      });
+      await enqueueWebhook(trx, {
+        customerId: year.head.customerId,
+        type: 'budget.band_crossed',
+        data: {
+          budgetId: budget.id,
+          contractId: year.head.contractId,
+          yearOfSupply: year.yearOfSupply,
+          crossing,
+          expectedPrice: expected,
+          budgetPrice: fromDec(toDec(budget.budgetPrice)),
+          lowerBound: fromDec(toDec(budget.lowerBound)),
+          upperBound: fromDec(toDec(budget.upperBound)),
+        },
+        at,
       });
     }
     await recordEvaluation(trx, budget.id, {

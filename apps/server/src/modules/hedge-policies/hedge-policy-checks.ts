@@ -8,6 +8,7 @@ import { readContractYears } from '../budgets/year-figures';
 import { fixedShareOf } from './hedge-figures';
 import { findPoliciesToCheck, recordAlert } from './hedge-policies.repository';
 import { LOCK_KEYS } from '../../kernel/jobs/lock-keys';
+import { enqueueWebhook } from '../../kernel/webhooks/enqueue-webhook';
 
 export interface HedgeCheckRun {
   sent: number;
@@ -81,6 +82,19 @@ export class HedgePolicyChecks extends LeaderJob<HedgeCheckRun> {
               minShare: point.minShare,
               fixedShare,
             },
+          });
+          await enqueueWebhook(trx, {
+            customerId: policy.customerId,
+            type: 'hedge_policy.behind',
+            data: {
+              hedgePolicyId: policy.id,
+              contractId: year.head.contractId,
+              yearOfSupply: policy.yearOfSupply,
+              deadline: point.date,
+              minShare: point.minShare,
+              fixedShare,
+            },
+            at,
           });
           return true;
         });

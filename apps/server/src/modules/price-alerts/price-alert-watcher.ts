@@ -11,6 +11,7 @@ import {
   type StoredAlert,
 } from './price-alerts.repository';
 import { LOCK_KEYS } from '../../kernel/jobs/lock-keys';
+import { enqueueWebhook } from '../../kernel/webhooks/enqueue-webhook';
 
 /** What a batch of prices did to one alert. */
 interface AlertOutcome {
@@ -141,6 +142,22 @@ export class PriceAlertWatcher implements PriceWatcher {
           threshold: alert.price,
           alertPrice: price.price,
         },
+      });
+      await enqueueWebhook(trx, {
+        customerId: alert.customerId,
+        type: 'price_alert.fired',
+        data: {
+          alertId: alert.id,
+          contractId: alert.contractId,
+          part: alert.part,
+          yearOfSupply: alert.yearOfSupply,
+          maturity: alert.maturity,
+          market: alert.market,
+          direction: alert.direction,
+          threshold: alert.price,
+          price: price.price,
+        },
+        at: now,
       });
       await writeAudit(trx, {
         at: now,

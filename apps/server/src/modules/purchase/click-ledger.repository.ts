@@ -22,9 +22,15 @@ export interface ClickLedgerAppend {
 const utc = (column: string) =>
   sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** Appends the click's event with a snapshot of the click, its contract and its quote. */
-export async function appendClickEvent(trx: Db, entry: ClickLedgerAppend): Promise<void> {
-  await sql`
+/**
+ * Appends the click's event with a snapshot of the click, its contract and its quote; answers
+ * that snapshot (the click's webhook carries it).
+ */
+export async function appendClickEvent(
+  trx: Db,
+  entry: ClickLedgerAppend,
+): Promise<Record<string, unknown>> {
+  const result = await sql<{ facts: Record<string, unknown> }>`
     insert into click_ledger (at, click_id, customer_id, event, actor_user_id, actor_username,
       impersonator_user_id, impersonator_username, facts)
     select ${entry.at}, k.id, c.customer_id, ${entry.event}, ${entry.actor?.id ?? null},
@@ -45,5 +51,7 @@ export async function appendClickEvent(trx: Db, entry: ClickLedgerAppend): Promi
     from clicks k
     join contracts c on c.id = k.contract_id
     left join purchase_quotes q on q.id = k.quote_id
-    where k.id = ${entry.clickId}`.execute(trx);
+    where k.id = ${entry.clickId}
+    returning facts`.execute(trx);
+  return result.rows[0]?.facts ?? {};
 }

@@ -5,12 +5,13 @@ import {
   type PriceSource,
   type TradingSession,
 } from '@klik/domain';
-import type { NotificationKind } from '@klik/api';
+import type { NotificationKind, WebhookEventType } from '@klik/api';
 import type { Db } from '../../db/database';
 import type { ClickLedgerEvent, ClickStatus } from '../../db/schema';
 import { writeAudit, type AuditEntry } from '../../kernel/audit/audit-log';
 import { notify } from '../notifications/notify';
 import { enqueueEvent } from '../../kernel/events/event-outbox';
+import { enqueueWebhook } from '../../kernel/webhooks/enqueue-webhook';
 import { findActingConsultant } from './click-transitions.repository';
 import { appendClickEvent } from './click-ledger.repository';
 
@@ -55,6 +56,16 @@ export function clickLedgerEvent(status: ClickStatus, action: string): ClickLedg
   return status;
 }
 
+/** The webhook event of each ledger event (docs/webhooks.md). */
+const CLICK_WEBHOOK_TYPES: Record<ClickLedgerEvent, WebhookEventType> = {
+  CREATED: 'click.created',
+  PENDING_APPROVAL: 'click.awaiting_approval',
+  APPROVED: 'click.approved',
+  REJECTED: 'click.rejected',
+  COMPLETED: 'click.completed',
+  EXPIRED: 'click.expired',
+};
+
 export interface ClickTransition {
   clickId: number;
   contractId: string;
@@ -89,7 +100,7 @@ export async function recordTransition(trx: Db, transition: ClickTransition): Pr
       ...transition.audit.details,
     },
   });
-  await appendClickEvent(trx, {
+  const facts = await appendClickEvent(trx, {
     clickId: transition.clickId,
     event: clickLedgerEvent(transition.status, transition.audit.action),
     at: transition.at,
@@ -135,6 +146,13 @@ export async function recordTransition(trx: Db, transition: ClickTransition): Pr
   await enqueueEvent(trx, 'clickUpdate', {
     contractId: transition.contractId,
     customerId: transition.customerId,
+  });
+  // The customer's systems hear it with the ledger's snapshot: one insert, whoever listens.
+  await enqueueWebhook(trx, {
+    customerId: transition.customerId,
+    type: CLICK_WEBHOOK_TYPES[clickLedgerEvent(transition.status, transition.audit.action)],
+    data: { clickId: transition.clickId, ...facts },
+    at: transition.at,
   });
 }
 

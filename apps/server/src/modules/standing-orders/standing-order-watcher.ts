@@ -29,6 +29,7 @@ import {
 } from './standing-orders.repository';
 import { LOCK_KEYS } from '../../kernel/jobs/lock-keys';
 import { findUserById } from '../../kernel/users/user-store';
+import { enqueueWebhook } from '../../kernel/webhooks/enqueue-webhook';
 
 /**
  * The idempotency key of an order's click: a UUID (the click path's key type) derived from the
@@ -334,6 +335,33 @@ export class StandingOrderWatcher implements PriceWatcher {
         orderId: order.id,
       },
     });
+    // In the click's transaction: its trigger and its result, heard only if the click stands.
+    const about = {
+      orderId: order.id,
+      contractId: order.public_contract_id,
+      yearOfSupply: order.year_of_supply,
+      maturity: order.maturity,
+    };
+    await enqueueWebhook(trx, {
+      customerId: order.customer_id,
+      type: 'standing_order.triggered',
+      data: {
+        ...about,
+        triggeredBy: e.met,
+        limitPrice: order.limit_price,
+        stopPrice: order.stop_price,
+        marketProduct: e.price.product,
+        marketPrice: e.price.price,
+        pricedAt: e.price.at.toISOString(),
+      },
+      at: e.at,
+    });
+    await enqueueWebhook(trx, {
+      customerId: order.customer_id,
+      type: 'standing_order.result',
+      data: { ...about, outcome: 'EXECUTED', clickId: e.clickId, clickPrice: e.clickPrice },
+      at: e.at,
+    });
   }
 
   /** A quote the order did not confirm no longer stands. */
@@ -392,6 +420,19 @@ export class StandingOrderWatcher implements PriceWatcher {
           reason,
           orderId: order.id,
         },
+      });
+      await enqueueWebhook(trx, {
+        customerId: order.customer_id,
+        type: 'standing_order.result',
+        data: {
+          orderId: order.id,
+          contractId: order.public_contract_id,
+          yearOfSupply: order.year_of_supply,
+          maturity: order.maturity,
+          outcome: 'LAPSED',
+          reason,
+        },
+        at,
       });
     });
     return 'lapsed';

@@ -4,6 +4,7 @@ import { actorOf, writeAudit } from '../../kernel/audit/audit-log';
 import type { AuthContext } from '../../kernel/auth/auth-context';
 import { enqueueEvent } from '../../kernel/events/event-outbox';
 import { readTradingStatus, writeTradingStatus } from '../../kernel/trading/trading-status';
+import { enqueueWebhook } from '../../kernel/webhooks/enqueue-webhook';
 import { notify } from '../notifications/notify';
 
 export interface TradingDeps {
@@ -47,6 +48,13 @@ export class TradingService {
         await notify(trx, {
           kind: pauzeActive ? 'TRADING_PAUSED' : 'TRADING_RESUMED',
           to: { everyone: true },
+          at,
+        });
+        // Every customer's endpoints subscribed to it hear it (one message for all of them).
+        await enqueueWebhook(trx, {
+          customerId: null,
+          type: pauzeActive ? 'trading.paused' : 'trading.resumed',
+          data: { paused: pauzeActive, at: at.toISOString() },
           at,
         });
       }
