@@ -278,6 +278,13 @@ export const PERMISSIONS = {
     summary:
       "the customer's API clients (docs/integrations.md): list, create, rotate and revoke; write scopes only for who may act for the customer",
   },
+  'webhooks.manage': {
+    writes: true,
+    subject: 'customer',
+    reach: { admin: 'all', accountmanager: 'none', ...NOBODY_ELSE, userManager: 'own' },
+    summary:
+      "the customer's webhook endpoints (docs/webhooks.md): list, create, change, delete, rotate the secret, test, the delivery log and replay",
+  },
 } as const satisfies Record<string, PermissionRule>;
 
 export type Action = keyof typeof PERMISSIONS;

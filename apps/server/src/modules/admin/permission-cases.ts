@@ -24,6 +24,7 @@ import {
 import { CONTRACT_ROUTE_CASES } from '../contracts/contracts-permission-cases';
 import { MARGIN_ROUTE_CASES } from '../margins/margin-permission-cases';
 import { API_CLIENT_ROUTE_CASES } from '../integrations/api-clients-permission-cases';
+import { WEBHOOK_ROUTE_CASES } from '../integrations/webhooks-permission-cases';
 
 /*
  * Every route the permission matrix governs, as a request the permission test can make about a
@@ -484,4 +485,5 @@ export const ROUTE_CASES: RouteCase[] = [
   ...CONTRACT_ROUTE_CASES,
   ...MARGIN_ROUTE_CASES,
   ...API_CLIENT_ROUTE_CASES,
+  ...WEBHOOK_ROUTE_CASES,
 ];

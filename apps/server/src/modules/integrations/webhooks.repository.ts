@@ -116,7 +116,8 @@ export async function insertEndpoint(
     description: string;
     eventTypes: readonly string[];
     secret: string;
-    userId: number;
+    /** null: not made through a request (tests' scenes). */
+    userId: number | null;
     at: Date;
   },
 ): Promise<number> {

@@ -83,7 +83,7 @@ export class WebhooksService {
 
   async list(auth: AuthContext, customerId: number): Promise<WebhookEndpointList> {
     const { db, now } = this.deps;
-    await assertMayManageIntegrations(db, auth, customerId, false);
+    await assertMayManageIntegrations(db, auth, customerId);
     const at = now();
     return { data: (await listEndpoints(db, customerId)).map((row) => endpointView(row, at)) };
   }
@@ -95,7 +95,7 @@ export class WebhooksService {
     ip: string,
   ): Promise<WebhookEndpointWithSecret> {
     const { db, now, encryptionKey } = this.deps;
-    await assertMayManageIntegrations(db, auth, customerId, true);
+    await assertMayManageIntegrations(db, auth, customerId);
     this.#checkUrl(body.url);
     const secret = newWebhookSecret();
     const description = body.description ?? '';
@@ -130,7 +130,7 @@ export class WebhooksService {
     ip: string,
   ): Promise<WebhookEndpointView> {
     const { db, now } = this.deps;
-    await assertMayManageIntegrations(db, auth, customerId, true);
+    await assertMayManageIntegrations(db, auth, customerId);
     this.#checkUrl(body.url);
     return db.transaction().execute(async (trx) => {
       const before = await this.#endpoint(trx, auth, customerId, endpointId, true);
@@ -156,7 +156,7 @@ export class WebhooksService {
 
   async remove(auth: AuthContext, customerId: number, endpointId: number, ip: string) {
     const { db, now } = this.deps;
-    await assertMayManageIntegrations(db, auth, customerId, true);
+    await assertMayManageIntegrations(db, auth, customerId);
     await db.transaction().execute(async (trx) => {
       const before = await this.#endpoint(trx, auth, customerId, endpointId, true);
       await deleteEndpoint(trx, endpointId);
@@ -181,7 +181,7 @@ export class WebhooksService {
     ip: string,
   ): Promise<WebhookEndpointWithSecret> {
     const { db, now, encryptionKey } = this.deps;
-    await assertMayManageIntegrations(db, auth, customerId, true);
+    await assertMayManageIntegrations(db, auth, customerId);
     const secret = newWebhookSecret();
     return db.transaction().execute(async (trx) => {
       const before = await this.#endpoint(trx, auth, customerId, endpointId, true);
@@ -212,7 +212,7 @@ export class WebhooksService {
   /** A `webhook.test` event to this endpoint alone, delivered like any other. */
   async test(auth: AuthContext, customerId: number, endpointId: number, ip: string) {
     const { db, now } = this.deps;
-    await assertMayManageIntegrations(db, auth, customerId, true);
+    await assertMayManageIntegrations(db, auth, customerId);
     const id = await db.transaction().execute(async (trx) => {
       await this.#endpoint(trx, auth, customerId, endpointId);
       const at = now();
@@ -242,7 +242,7 @@ export class WebhooksService {
     query: { page: number; size: number; status?: WebhookDeliveryStatus | undefined },
   ): Promise<WebhookDeliveryPage> {
     const { db } = this.deps;
-    await assertMayManageIntegrations(db, auth, customerId, false);
+    await assertMayManageIntegrations(db, auth, customerId);
     await this.#endpoint(db, auth, customerId, endpointId);
     const { rows, total } = await listDeliveries(db, endpointId, query);
     return { data: rows, page: query.page, size: query.size, total };
@@ -257,7 +257,7 @@ export class WebhooksService {
     ip: string,
   ) {
     const { db, now } = this.deps;
-    await assertMayManageIntegrations(db, auth, customerId, true);
+    await assertMayManageIntegrations(db, auth, customerId);
     await db.transaction().execute(async (trx) => {
       await this.#endpoint(trx, auth, customerId, endpointId);
       const delivery = await findDelivery(trx, endpointId, deliveryId);
