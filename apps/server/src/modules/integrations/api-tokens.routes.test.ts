@@ -137,6 +137,13 @@ describe(`the token endpoint on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => 
       payload: 'grant_type=client_credentials',
     });
     expectRefusal(text, 400, 'invalid_request');
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: INTEGRATION_PATHS.token,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"grant_type":',
+    });
+    expectRefusal(malformed, 400, 'invalid_request');
     const twice = await t.app.inject({
       method: 'POST',
       url: INTEGRATION_PATHS.token,

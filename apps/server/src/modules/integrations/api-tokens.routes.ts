@@ -94,6 +94,16 @@ export const apiTokensRoutes: FastifyPluginAsyncZod<{ tokens: ApiTokensService }
   app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) =>
     done(null, parseForm(body as string)),
   );
+  // Whatever fails before the handler (malformed JSON, a body too large) is the client's fault and
+  // answered in RFC 6749's shape too; anything else goes on to the portal's handler (500).
+  app.setErrorHandler((error, _request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status < 400 || status >= 500) throw error;
+    return reply
+      .status(status)
+      .header('cache-control', 'no-store')
+      .send({ error: 'invalid_request', error_description: 'the request could not be read' });
+  });
   // Any other body is read as no form, so grantRequestOf refuses it in RFC 6749's shape.
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 8192 }, (_request, _body, done) =>
     done(null, {}),
