@@ -236,6 +236,37 @@ describe(`the machine API on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(await get(fresh)).toBe(401);
   });
 
+  it('ends a live token when its client expires, and when its customer is deactivated', async () => {
+    const client = await createClient(t, await w.token(w.manager), w.customer.id, {
+      scopes: ['clicks:read'],
+      expiresAt: '2026-03-02T09:05:00Z',
+    });
+    const token = await accessToken(t, client);
+    const list = CALLS.find((c) => c.url(1, 'c', 1) === '/rest/clicks/1') as ApiCall;
+    expect((await call(token, list, 'own')).statusCode).toBe(200);
+    t.clock.advanceMinutes(6);
+    try {
+      expect((await call(token, list, 'own')).statusCode).toBe(401);
+    } finally {
+      t.clock.advanceMinutes(-6);
+    }
+    const { token: live } = await clientWithToken(t, w, ['clicks:read']);
+    await t.db
+      .updateTable('customers')
+      .set({ active: false })
+      .where('id', '=', w.customer.id)
+      .execute();
+    try {
+      expect((await call(live, list, 'own')).statusCode).toBe(401);
+    } finally {
+      await t.db
+        .updateTable('customers')
+        .set({ active: true })
+        .where('id', '=', w.customer.id)
+        .execute();
+    }
+  });
+
   it('enforces the IP allow-list on every call', async () => {
     const client = await createClient(t, await w.token(w.manager), w.customer.id, {
       scopes: ['clicks:read'],
