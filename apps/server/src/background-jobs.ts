@@ -155,6 +155,11 @@ export const backgroundJobs = defineModule<{
       deps.bus.subscribe('clickUpdate', (event) => {
         void budgetWatcher.clicked(event.customerId, event.contractId, deps.now());
       }),
+      // Every change that writes a webhook also announces itself (a click, a pause, a
+      // notification): the worker's leader looks at once instead of at its next poll.
+      ...(['clickUpdate', 'tradingStatusUpdate', 'notificationUpdate'] as const).map((name) =>
+        deps.bus.subscribe(name, () => webhookWorker.wake()),
+      ),
     ];
     app.outbox.start();
   });

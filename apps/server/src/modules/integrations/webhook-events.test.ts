@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { TRADING_PATHS } from '@klik/api';
 import { createUser } from '../../../test/builders';
-import { bearer, login } from '../../../test/test-app';
+import { bearer, buildTestApp, login } from '../../../test/test-app';
 import { executeOk, purchaseWorlds, quoteOk } from '../purchase/purchase-test-kit';
-import { createEndpoint, Receiver, type WebhookWorld } from './webhooks-test-kit';
+import { createEndpoint, Receiver, webhookWorld, type WebhookWorld } from './webhooks-test-kit';
 
 /*
  * The portal's own changes reach a real receiver: a click made through the purchase path and a
@@ -78,6 +78,38 @@ describe('events of the portal as webhooks', () => {
       ]);
     } finally {
       await receiver.stop();
+    }
+  });
+
+  it('wakes the running worker on a commit, without waiting for its poll', async () => {
+    const t = await buildTestApp({ env: { WEBHOOK_POLL_MS: '60000' } });
+    const receiver = new Receiver();
+    await receiver.start();
+    try {
+      const world = await webhookWorld(t);
+      const endpoint = await createEndpoint(t, world, receiver.url, ['trading.paused']);
+      receiver.secrets = [endpoint.secret];
+      t.app.startBackgroundJobs();
+      // The first pass takes the lead; from then on commits wake it.
+      await t.app.webhookWorker.tick();
+      const arrived = new Promise<void>((resolve) => {
+        const answer = receiver.answer;
+        receiver.answer = (delivery) => {
+          resolve();
+          return answer(delivery);
+        };
+      });
+      await t.app.inject({
+        method: 'PUT',
+        url: TRADING_PATHS.status,
+        headers: bearer(await world.token(world.admin)),
+        payload: { pauzeActive: true },
+      });
+      await arrived;
+      expect(receiver.unique.map((delivery) => delivery.type)).toEqual(['trading.paused']);
+    } finally {
+      await receiver.stop();
+      await t.close();
     }
   });
 });

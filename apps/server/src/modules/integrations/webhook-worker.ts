@@ -119,6 +119,17 @@ export class WebhookWorker extends LeaderJob<WebhookRun> {
     await Promise.allSettled([...this.#inFlight.values()]);
   }
 
+  /**
+   * Something was committed that may have written a webhook: the leading instance looks now
+   * rather than at its next poll (another instance leaves it to the leader).
+   */
+  wake(): void {
+    if (!this.leading) return;
+    // A pass under way may have read the messages before that commit.
+    this.#again = true;
+    void this.tick();
+  }
+
   /** Tests and benches: passes until nothing is due and no attempt is under way. */
   async settle(): Promise<void> {
     for (;;) {
