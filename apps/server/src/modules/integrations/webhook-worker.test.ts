@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_PATHS, pathTo, type WebhookEventType } from '@klik/api';
 import { bearer, buildTestApp, type TestApp } from '../../../test/test-app';
 import { enqueueWebhook } from '../../kernel/webhooks/enqueue-webhook';
+import { sealWebhookSecret } from './webhook-signing';
 import { createEndpoint, Receiver, webhookWorld, type WebhookWorld } from './webhooks-test-kit';
 
 let t: TestApp;
@@ -287,5 +288,21 @@ describe('the webhook worker', () => {
       total: 1,
       data: [{ status: 'failed', attempts: 1, lastError: 'timeout after 1000 ms' }],
     });
+  });
+
+  it('sends nothing unsigned: a secret sealed under another key fails the attempt on schedule', async () => {
+    const { receiver, endpoint } = await receiverFor(['click.created']);
+    await t.db
+      .updateTable('webhook_endpoints')
+      .set({ secret: sealWebhookSecret(endpoint.secret, Buffer.alloc(32, 1)) })
+      .where('id', '=', endpoint.id)
+      .execute();
+    await emit('click.created', 1);
+    await t.app.webhookWorker.settle();
+    expect(receiver.received).toEqual([]);
+    const [head] = await deliveriesOf(endpoint.id);
+    expect(head).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(head?.last_error).toContain('signing secret cannot be read');
+    expect(new Date(head?.next_attempt_at ?? 0).getTime()).toBeGreaterThan(t.clock.now().getTime());
   });
 });

@@ -197,6 +197,26 @@ export class WebhookWorker extends LeaderJob<WebhookRun> {
     const at = this.deps.now();
     const body = webhookBody(delivery);
     const timestamp = Math.floor((this.deps.wallClock?.() ?? new Date()).getTime() / 1000);
+    let signature: string;
+    try {
+      signature = webhookSignature(
+        this.#secrets(delivery, at),
+        delivery.messageId,
+        timestamp,
+        body,
+      );
+    } catch (cause) {
+      // A sealed secret without its key: a failed attempt like any other, retried on schedule
+      // (not at once, again and again), and the log says why.
+      this.deps.log.error({ err: cause, endpoint: delivery.endpointId }, 'webhook not signed');
+      await this.#failed(delivery, {
+        at,
+        responseCode: null,
+        durationMs: 0,
+        error: 'not sent: the signing secret cannot be read (WEBHOOK_ENCRYPTION_KEY)',
+      });
+      return;
+    }
     const started = performance.now();
     let responseCode: number | null = null;
     let error: string | null = null;
@@ -210,12 +230,7 @@ export class WebhookWorker extends LeaderJob<WebhookRun> {
           'user-agent': 'Klik-Webhooks/1',
           'webhook-id': delivery.messageId,
           'webhook-timestamp': String(timestamp),
-          'webhook-signature': webhookSignature(
-            this.#secrets(delivery, at),
-            delivery.messageId,
-            timestamp,
-            body,
-          ),
+          'webhook-signature': signature,
         },
         body,
       });
