@@ -90,3 +90,15 @@ export async function hasWaitingWebhookMessages(db: Db): Promise<boolean> {
     select exists (select 1 from webhook_messages where not fanned_out) as waiting`.execute(db);
   return result.rows[0]?.waiting === true;
 }
+
+/**
+ * Removes messages fanned out before `before` that no delivery refers to any more (their
+ * deliveries were pruned, or no endpoint took them); answers how many.
+ */
+export async function pruneWebhookMessages(trx: Db, before: Date): Promise<number> {
+  const result = await sql`
+    delete from webhook_messages m
+    where m.fanned_out and m.created_at < ${before}
+      and not exists (select 1 from webhook_deliveries d where d.message_seq = m.seq)`.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
+}

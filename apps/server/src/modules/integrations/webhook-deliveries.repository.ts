@@ -246,3 +246,13 @@ export async function userManagersOf(db: Db, customerId: number): Promise<number
     .execute();
   return rows.map((row) => row.id);
 }
+
+/** Removes finished deliveries (succeeded, given up) last tried before `before`. */
+export async function pruneDeliveries(trx: Db, before: Date): Promise<number> {
+  const result = await trx
+    .deleteFrom('webhook_deliveries')
+    .where('status', 'in', ['succeeded', 'given_up'])
+    .where('last_attempt_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

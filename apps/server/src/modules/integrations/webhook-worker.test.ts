@@ -305,4 +305,19 @@ describe('the webhook worker', () => {
     expect(head?.last_error).toContain('signing secret cannot be read');
     expect(new Date(head?.next_attempt_at ?? 0).getTime()).toBeGreaterThan(t.clock.now().getTime());
   });
+
+  it('keeps the delivery log for 30 days', async () => {
+    const { receiver, endpoint } = await receiverFor(['click.created']);
+    await emit('click.created', 1);
+    await t.app.webhookWorker.settle();
+    expect(receiver.unique).toHaveLength(1);
+    t.clock.advance(29 * 24 * 3600_000);
+    await t.app.webhookWorker.settle();
+    expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
+    t.clock.advance(2 * 24 * 3600_000);
+    await t.app.webhookWorker.settle();
+    expect(await deliveriesOf(endpoint.id)).toEqual([]);
+    const messages = await t.db.selectFrom('webhook_messages').select('id').execute();
+    expect(messages).toEqual([]);
+  });
 });

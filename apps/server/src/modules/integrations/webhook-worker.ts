@@ -4,6 +4,7 @@ import type { LeaderLock } from '../../kernel/jobs/leader-lock';
 import { LeaderJob } from '../../kernel/jobs/leader-loop';
 import {
   markWebhookMessagesFannedOut,
+  pruneWebhookMessages,
   waitingWebhookMessages,
 } from '../../kernel/webhooks/enqueue-webhook';
 import { notify } from '../notifications/notify';
@@ -11,6 +12,7 @@ import {
   disableFailingEndpoint,
   dueDeliveries,
   fanOut,
+  pruneDeliveries,
   recordAttempt,
   userManagersOf,
   type AttemptOutcome,
@@ -54,6 +56,10 @@ export interface WebhookRun {
 const FAN_OUT_BATCH = 500;
 // The part of an answer kept in the delivery log.
 const SNIPPET_BYTES = 500;
+/** How long finished deliveries stay in the log (docs/webhooks.md). */
+export const WEBHOOK_RETENTION_MS = 30 * 24 * 60 * 60_000;
+// How often the leader prunes the log.
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 /** The body of every attempt of a message: the same bytes each time (docs/webhooks.md). */
 export function webhookBody(
@@ -93,6 +99,7 @@ async function snippetOf(response: Response): Promise<string> {
 export class WebhookWorker extends LeaderJob<WebhookRun> {
   readonly #inFlight = new Map<number, Promise<void>>();
   #again = false;
+  #prunedAt: number | null = null;
 
   constructor(private readonly deps: WebhookWorkerDeps) {
     super({
@@ -111,7 +118,20 @@ export class WebhookWorker extends LeaderJob<WebhookRun> {
       run.fannedOut += await this.#fanOut();
       run.started += await this.#dispatch();
     } while (this.#again);
+    await this.#prune();
     return run;
+  }
+
+  /** Keeps the log to WEBHOOK_RETENTION_MS, once an hour on the leading instance. */
+  async #prune(): Promise<void> {
+    const now = this.deps.now();
+    if (this.#prunedAt !== null && now.getTime() - this.#prunedAt < PRUNE_EVERY_MS) return;
+    this.#prunedAt = now.getTime();
+    const before = new Date(now.getTime() - WEBHOOK_RETENTION_MS);
+    await this.deps.db.transaction().execute(async (trx) => {
+      await pruneDeliveries(trx, before);
+      await pruneWebhookMessages(trx, before);
+    });
   }
 
   override async stop(): Promise<void> {
