@@ -1,6 +1,6 @@
 import { WEBHOOK_PATHS, pathTo } from '@klik/api';
 import { customerOf, type AdminWorld, type Side } from '../admin/admin-test-kit';
-import type { RouteCase } from '../admin/permission-cases';
+import type { Method, RouteCase } from '../admin/permission-cases';
 import { enqueueWebhook } from '../../kernel/webhooks/enqueue-webhook';
 import { fanOut } from './webhook-deliveries.repository';
 import { newWebhookSecret, sealWebhookSecret } from './webhook-signing';
@@ -49,6 +49,31 @@ const endpointBody = {
   enabled: true,
 };
 
+/** The calls about one endpoint of the side's customer (a fresh one each time). */
+type EndpointRoute =
+  | typeof WEBHOOK_PATHS.endpoint
+  | typeof WEBHOOK_PATHS.rotateSecret
+  | typeof WEBHOOK_PATHS.test
+  | typeof WEBHOOK_PATHS.deliveries;
+
+function onEndpoint(
+  method: Method,
+  route: EndpointRoute,
+  ok: number,
+  payload?: unknown,
+): RouteCase {
+  return {
+    action: 'webhooks.manage',
+    method,
+    route,
+    ok,
+    request: async (w, side) => ({
+      url: pathTo(route, await anEndpoint(w, side)),
+      ...(payload === undefined ? {} : { payload }),
+    }),
+  };
+}
+
 /** The webhook endpoints' routes for the permission test (docs/webhooks.md). */
 export const WEBHOOK_ROUTE_CASES: RouteCase[] = [
   {
@@ -70,50 +95,11 @@ export const WEBHOOK_ROUTE_CASES: RouteCase[] = [
       payload: { url: 'https://erp.example.test/new', eventTypes: ['click.created'] },
     }),
   },
-  {
-    action: 'webhooks.manage',
-    method: 'PUT',
-    route: WEBHOOK_PATHS.endpoint,
-    ok: 200,
-    request: async (w, side) => ({
-      url: pathTo(WEBHOOK_PATHS.endpoint, await anEndpoint(w, side)),
-      payload: endpointBody,
-    }),
-  },
-  {
-    action: 'webhooks.manage',
-    method: 'DELETE',
-    route: WEBHOOK_PATHS.endpoint,
-    ok: 204,
-    request: async (w, side) => ({
-      url: pathTo(WEBHOOK_PATHS.endpoint, await anEndpoint(w, side)),
-    }),
-  },
-  {
-    action: 'webhooks.manage',
-    method: 'POST',
-    route: WEBHOOK_PATHS.rotateSecret,
-    ok: 200,
-    request: async (w, side) => ({
-      url: pathTo(WEBHOOK_PATHS.rotateSecret, await anEndpoint(w, side)),
-    }),
-  },
-  {
-    action: 'webhooks.manage',
-    method: 'POST',
-    route: WEBHOOK_PATHS.test,
-    ok: 202,
-    request: async (w, side) => ({ url: pathTo(WEBHOOK_PATHS.test, await anEndpoint(w, side)) }),
-  },
-  {
-    action: 'webhooks.manage',
-    method: 'GET',
-    route: WEBHOOK_PATHS.deliveries,
-    ok: 200,
-    request: async (w, side) => ({
-      url: pathTo(WEBHOOK_PATHS.deliveries, await anEndpoint(w, side)),
-    }),
-  },
+  onEndpoint('PUT', WEBHOOK_PATHS.endpoint, 200, endpointBody),
+  onEndpoint('DELETE', WEBHOOK_PATHS.endpoint, 204),
+  onEndpoint('POST', WEBHOOK_PATHS.rotateSecret, 200),
+  onEndpoint('POST', WEBHOOK_PATHS.test, 202),
+  onEndpoint('GET', WEBHOOK_PATHS.deliveries, 200),
   {
     action: 'webhooks.manage',
     method: 'POST',
