@@ -36,12 +36,16 @@ describe('events of the portal as webhooks', () => {
     try {
       const endpoint = await createEndpoint(t, world, receiver.url, [
         'click.created',
+        'click.completed',
         'trading.paused',
       ]);
       receiver.secrets = [endpoint.secret];
 
       const quote = await quoteOk(w);
       const click = await executeOk(w, quote.quoteId);
+      const clickedAt = t.clock.now().toISOString();
+      t.clock.advance(10_000);
+      expect((await t.app.purchase.desk.runOnce()).completed).toBe(1);
       const pause = await t.app.inject({
         method: 'PUT',
         url: TRADING_PATHS.status,
@@ -56,7 +60,7 @@ describe('events of the portal as webhooks', () => {
       expect(bodies).toEqual([
         {
           type: 'click.created',
-          timestamp: t.clock.now().toISOString(),
+          timestamp: clickedAt,
           customerId: w.customer.id,
           data: expect.objectContaining({
             clickId: click.id,
@@ -67,6 +71,22 @@ describe('events of the portal as webhooks', () => {
             status: 'IN_PROGRESS',
             totalCost: expect.any(String),
             quote: expect.objectContaining({ id: quote.quoteId }),
+          }),
+        },
+        {
+          type: 'click.completed',
+          timestamp: t.clock.now().toISOString(),
+          customerId: w.customer.id,
+          data: expect.objectContaining({
+            clickId: click.id,
+            status: 'COMPLETED',
+            completedAt: t.clock.now().toISOString(),
+            execution: expect.objectContaining({ parts: expect.any(Array) }),
+            confirmation: {
+              kind: 'clickConfirmation',
+              ref: click.id,
+              sentAt: t.clock.now().toISOString(),
+            },
           }),
         },
         {
