@@ -271,19 +271,12 @@ export const PERMISSIONS = {
     summary:
       'import contracts and volumes from CSV or XLSX, also as a dry run (any customer: admins only)',
   },
-  'apiClients.manage': {
+  'integrations.manage': {
     writes: true,
     subject: 'customer',
     reach: { admin: 'all', accountmanager: 'none', ...NOBODY_ELSE, userManager: 'own' },
     summary:
-      "the customer's API clients (docs/integrations.md): list, create, rotate and revoke; write scopes only for who may act for the customer",
-  },
-  'webhooks.manage': {
-    writes: true,
-    subject: 'customer',
-    reach: { admin: 'all', accountmanager: 'none', ...NOBODY_ELSE, userManager: 'own' },
-    summary:
-      "the customer's webhook endpoints (docs/webhooks.md): list, create, change, delete, rotate the secret, test, the delivery log and replay",
+      "the customer's API clients (docs/integrations.md: list, create, rotate, revoke; write scopes only for who may act for the customer) and webhook endpoints (docs/webhooks.md: list, create, change, delete, rotate the secret, test, the delivery log and replay)",
   },
 } as const satisfies Record<string, PermissionRule>;
 

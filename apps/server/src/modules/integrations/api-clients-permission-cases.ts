@@ -25,7 +25,7 @@ async function aClient(w: AdminWorld, side: Side) {
 /** The API clients' management routes for the permission test (docs/integrations.md). */
 export const API_CLIENT_ROUTE_CASES: RouteCase[] = [
   {
-    action: 'apiClients.manage',
+    action: 'integrations.manage',
     method: 'GET',
     route: INTEGRATION_PATHS.clients,
     ok: 200,
@@ -34,7 +34,7 @@ export const API_CLIENT_ROUTE_CASES: RouteCase[] = [
     }),
   },
   {
-    action: 'apiClients.manage',
+    action: 'integrations.manage',
     method: 'POST',
     route: INTEGRATION_PATHS.clients,
     ok: 201,
@@ -44,7 +44,7 @@ export const API_CLIENT_ROUTE_CASES: RouteCase[] = [
     }),
   },
   {
-    action: 'apiClients.manage',
+    action: 'integrations.manage',
     method: 'POST',
     route: INTEGRATION_PATHS.rotateClient,
     ok: 200,
@@ -53,7 +53,7 @@ export const API_CLIENT_ROUTE_CASES: RouteCase[] = [
     }),
   },
   {
-    action: 'apiClients.manage',
+    action: 'integrations.manage',
     method: 'DELETE',
     route: INTEGRATION_PATHS.client,
     ok: 200,

@@ -18,7 +18,7 @@ export const apiClientsRoutes: FastifyPluginAsyncZod<{
   clients: ApiClientsService;
   guards: AuthGuards;
 }> = async (app, { clients, guards }) => {
-  const preHandler = guards.requirePermission('apiClients.manage');
+  const preHandler = guards.requirePermission('integrations.manage');
 
   app.get(
     INTEGRATION_PATHS.clients,

@@ -7,7 +7,8 @@ import {
   type CreateApiClientBody,
 } from '@klik/api';
 import type { Db } from '../../db/database';
-import { scopeOf, type AdminScope } from '../../kernel/access/admin-scope';
+import type { AdminScope } from '../../kernel/access/admin-scope';
+import { assertMayManageIntegrations } from '../../kernel/access/integrations-access';
 import { assertMaySee, mayActWith } from '../../kernel/access/customer-access';
 import { auditChange } from '../../kernel/audit/audit-log';
 import type { AuthContext } from '../../kernel/auth/auth-context';
@@ -32,16 +33,14 @@ function audited(client: Pick<StoredApiClient, 'clientId' | 'name' | 'scopes' | 
 
 /**
  * A customer's API clients (docs/integrations.md): who may manage them is the permission
- * matrix's `apiClients.manage` (an administrator for any customer, a user manager for their own
- * customers); every change is audited in its transaction.
+ * matrix's `integrations.manage` (assertMayManageIntegrations: an administrator for any customer,
+ * a user manager for their own customers); every change is audited in its transaction.
  */
 export class ApiClientsService {
   constructor(private readonly deps: { db: Db; now: () => Date }) {}
 
-  async #scope(auth: AuthContext, customerId: number): Promise<AdminScope> {
-    const scope = await scopeOf(this.deps.db, auth, 'apiClients.manage');
-    await scope.assertCustomer(this.deps.db, customerId);
-    return scope;
+  #scope(auth: AuthContext, customerId: number): Promise<AdminScope> {
+    return assertMayManageIntegrations(this.deps.db, auth, customerId);
   }
 
   /**

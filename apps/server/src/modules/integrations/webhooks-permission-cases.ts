@@ -63,7 +63,7 @@ function onEndpoint(
   payload?: unknown,
 ): RouteCase {
   return {
-    action: 'webhooks.manage',
+    action: 'integrations.manage',
     method,
     route,
     ok,
@@ -77,7 +77,7 @@ function onEndpoint(
 /** The webhook endpoints' routes for the permission test (docs/webhooks.md). */
 export const WEBHOOK_ROUTE_CASES: RouteCase[] = [
   {
-    action: 'webhooks.manage',
+    action: 'integrations.manage',
     method: 'GET',
     route: WEBHOOK_PATHS.endpoints,
     ok: 200,
@@ -86,7 +86,7 @@ export const WEBHOOK_ROUTE_CASES: RouteCase[] = [
     }),
   },
   {
-    action: 'webhooks.manage',
+    action: 'integrations.manage',
     method: 'POST',
     route: WEBHOOK_PATHS.endpoints,
     ok: 201,
@@ -101,7 +101,7 @@ export const WEBHOOK_ROUTE_CASES: RouteCase[] = [
   onEndpoint('POST', WEBHOOK_PATHS.test, 202),
   onEndpoint('GET', WEBHOOK_PATHS.deliveries, 200),
   {
-    action: 'webhooks.manage',
+    action: 'integrations.manage',
     method: 'POST',
     route: WEBHOOK_PATHS.replay,
     ok: 202,

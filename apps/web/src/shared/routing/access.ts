@@ -9,7 +9,7 @@ import { PATHS, RETURN_URL_PARAM } from './paths';
  * matrix (staff, a customer user with the manage-users right); `adminOnly`: the role admin alone;
  * `changePassword`: anyone signed in, also with an initial password still to change (every other
  * access sends them there first); `integrations`: an administrator or a user manager, either not
- * read-only (docs/permissions.md `apiClients.manage`: everything on that screen is a change).
+ * read-only (docs/permissions.md `integrations.manage`: everything on that screen is a change).
  */
 export type Access =
   | 'staff'
