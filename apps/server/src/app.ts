@@ -30,7 +30,6 @@ import {
 import { backgroundJobs } from './background-jobs';
 import { accountModule } from './modules/account/account.plugin';
 import { adminModule } from './modules/admin/admin.plugin';
-import { apiClientsModule } from './modules/integrations/api-clients.plugin';
 import { authModule } from './modules/auth/auth.plugin';
 import { budgetsModule } from './modules/budgets/budgets.plugin';
 import { clickConfirmationModule } from './modules/click-confirmation/click-confirmation.plugin';
@@ -45,7 +44,7 @@ import { marginsModule } from './modules/margins/margins.plugin';
 import { marketModule } from './modules/market/market.plugin';
 import { notificationAttachments } from './modules/notifications/notification-attachments';
 import { notificationsModule } from './modules/notifications/notifications.plugin';
-import { webhooksModule } from './modules/integrations/webhooks.plugin';
+import { integrationsModule } from './modules/integrations/integrations.plugin';
 import { passwordResetModule } from './modules/password-reset/password-reset.plugin';
 import { positionsModule } from './modules/positions/positions.plugin';
 import { priceAlertsModule } from './modules/price-alerts/price-alerts.plugin';
@@ -160,12 +159,11 @@ export async function buildApp(
   await app.register(deadlinesModule);
   await app.register(clickConfirmationModule);
   await app.register(accountModule);
-  await app.register(apiClientsModule);
   await app.register(notificationsModule, {
     renderClickConfirmation: (db, clickId, locale) =>
       renderClickConfirmation(db, clickId, locale, { title: config.web.title }),
   });
-  await app.register(webhooksModule);
+  await app.register(integrationsModule);
   await app.register(backgroundJobs, { metrics });
   await app.register(marketModule);
   await app.register(realtimeModule);

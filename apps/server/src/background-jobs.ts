@@ -48,7 +48,7 @@ declare module 'fastify' {
 export const backgroundJobs = defineModule<{
   /** GET /metrics, when on: which jobs this instance leads, how many websockets it holds. */
   metrics: Registry | null;
-}>('background-jobs', ['mail', 'purchase', 'webhooks'], async (app, { metrics }) => {
+}>('background-jobs', ['mail', 'purchase', 'integrations'], async (app, { metrics }) => {
   const { config, deps, log } = app;
   const flushEvents = () => app.outbox.flush();
   const { desk, service: purchase } = app.purchase;

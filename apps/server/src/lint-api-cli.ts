@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { loadConfig, REPOSITORY_ROOT } from './kernel/config/config';
-import { MACHINE_API_DOCS } from './modules/integrations/api-clients.plugin';
+import { MACHINE_API_DOCS } from './modules/integrations/integrations.plugin';
 
 // npm run lint:api: builds the machine API's OpenAPI document in-process (an in-memory embedded
 // database, nothing listens) as GET /docs/api answers it, and lints it with Redocly's rules

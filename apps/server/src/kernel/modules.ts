@@ -44,6 +44,7 @@ export type ModuleName =
   | 'contracts'
   | 'deadlines'
   | 'hedge-policies'
+  | 'integrations'
   | 'locale'
   | 'mail'
   | 'margins'
@@ -59,8 +60,7 @@ export type ModuleName =
   | 'standing-orders'
   | 'system'
   | 'tpi'
-  | 'trading'
-  | 'webhooks';
+  | 'trading';
 
 /**
  * A module: its name, the modules it needs (registered before it), and the plugin that builds
