@@ -250,6 +250,9 @@ async function main({ db, databaseUrl, closers }: BenchContext): Promise<void> {
     });
     const committed = performance.now();
     for (const id of ids) commits.set(id, committed);
+    // A change's commit publishes its durable bus event, which wakes the worker (docs/webhooks.md);
+    // messages written here directly wake it the same way.
+    app.webhookWorker.wake();
     return ids;
   };
   const delays = (ids: readonly string[]) =>
