@@ -58,6 +58,8 @@ test.describe('help and disclaimer', () => {
     );
     const results = await new AxeBuilder({ page }).include('main').analyze();
     expect(results.violations).toEqual([]);
+    // The quote stands until given up: a later journey of this user would find a click in progress.
+    await purchase.leaveFlow();
   });
 
   // Where a user plans: fixed and open volume of each month of the year chosen on the card.
