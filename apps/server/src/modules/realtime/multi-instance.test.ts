@@ -211,6 +211,7 @@ describe.skipIf(!onPostgres || redisUrl === '')(
         'price watch price-alerts': 1,
         'price watch budgets': 1,
         'price watch standing-orders': 1,
+        'webhook worker': 1,
       };
       // The jobs try their locks every few seconds; the first tries decide the leaders.
       await vi.waitFor(async () => expect(await leaders(pair)).toEqual(everyJobOnce), {
