@@ -121,3 +121,19 @@ export async function seedBenchBook(
     where c.id in (${sql.join(ids)})`.execute(db);
   return contracts.map((contract) => ({ id: contract.id, customerId: contract.customer_id }));
 }
+
+/** Runs tasks with at most `limit` in flight; answers their results in order. */
+export async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array<T>(tasks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, tasks.length) }, async () => {
+      while (next < tasks.length) {
+        const index = next;
+        next += 1;
+        results[index] = await (tasks[index] as () => Promise<T>)();
+      }
+    }),
+  );
+  return results;
+}

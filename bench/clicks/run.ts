@@ -23,6 +23,7 @@ import { migrateToLatest } from '../../apps/server/src/db/migrate';
 import { hashSessionToken } from '../../apps/server/src/kernel/auth/session-token';
 import { startClickFloor } from './floor';
 import { machineLoad } from '../machine-load';
+import { pool } from '../bench-kit';
 import { adminQuery } from '../../apps/server/test/test-database';
 import { volumeInvariant } from './volume-invariant';
 import { PURCHASE_PATHS } from '@klik/api';
@@ -140,22 +141,6 @@ async function seed(db: Db, now: Date): Promise<{ sustained: Actor[]; racers: Ac
     async () => shared,
   );
   return { sustained, racers };
-}
-
-/** Runs tasks with at most `limit` in flight. */
-async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results: T[] = new Array<T>(tasks.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, tasks.length) }, async () => {
-      while (next < tasks.length) {
-        const index = next;
-        next += 1;
-        results[index] = await (tasks[index] as () => Promise<T>)();
-      }
-    }),
-  );
-  return results;
 }
 
 async function main(): Promise<void> {

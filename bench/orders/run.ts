@@ -21,6 +21,7 @@ import { startClickFloor } from '../clicks/floor';
 import { machineLoad } from '../machine-load';
 import { adminQuery } from '../../apps/server/test/test-database';
 import { volumeInvariant } from '../clicks/volume-invariant';
+import { pool } from '../bench-kit';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONTRACTS = Number(process.env.BENCH_ORDER_CONTRACTS ?? 1000);
@@ -69,21 +70,6 @@ async function seed(db: Db, now: Date): Promise<string[]> {
     limit ${ORDERS}`.execute(db);
   const contracts = await db.selectFrom('contracts').select('contract_id').execute();
   return contracts.map((row) => row.contract_id);
-}
-
-async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results: T[] = new Array<T>(tasks.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, tasks.length) }, async () => {
-      while (next < tasks.length) {
-        const index = next;
-        next += 1;
-        results[index] = await (tasks[index] as () => Promise<T>)();
-      }
-    }),
-  );
-  return results;
 }
 
 /** The machine's load while the bench ran (1-minute average, per core). */

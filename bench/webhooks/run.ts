@@ -26,7 +26,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/kernel/config/config';
 import type { Db } from '../../apps/server/src/db/database';
 import { enqueueWebhook } from '../../apps/server/src/kernel/webhooks/enqueue-webhook';
-import { benchSession, runBench, type BenchContext } from '../bench-kit';
+import { benchSession, pool, runBench, type BenchContext } from '../bench-kit';
 import { machineLoad } from '../machine-load';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -99,21 +99,6 @@ async function startReceiver(secrets: Map<string, Webhook>): Promise<Receiver> {
 const at = (sorted: readonly number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results: T[] = new Array<T>(tasks.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, tasks.length) }, async () => {
-      while (next < tasks.length) {
-        const index = next;
-        next += 1;
-        results[index] = await (tasks[index] as () => Promise<T>)();
-      }
-    }),
-  );
-  return results;
-}
 
 /** Customers with a user manager each, and one clicking customer with a contract and offers. */
 async function seed(db: Db, now: Date) {
