@@ -1,6 +1,7 @@
 import { ACCOUNT_PATHS } from './account.schemas';
 import { ADMIN_PATHS } from './admin.schemas';
 import { AUTH_PATHS } from './auth.schemas';
+import { BACKTEST_PATHS } from './backtest.schemas';
 import { BUDGET_PATHS } from './budgets.schemas';
 import { CLICK_CONFIRMATION_PATHS } from './click-confirmation.schemas';
 import { CLICK_PATHS } from './clicks.schemas';
@@ -30,6 +31,7 @@ export const PATHS_BY_FEATURE = {
   ACCOUNT_PATHS,
   ADMIN_PATHS,
   AUTH_PATHS,
+  BACKTEST_PATHS,
   BUDGET_PATHS,
   CLICK_CONFIRMATION_PATHS,
   CLICK_PATHS,

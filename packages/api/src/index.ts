@@ -37,6 +37,7 @@ export * from './deadlines.schemas';
 export * from './standing-orders.schemas';
 export * from './budgets.schemas';
 export * from './hedge-policies.schemas';
+export * from './backtest.schemas';
 export * from './risk.schemas';
 export * from './integrations.schemas';
 export * from './api-error';
