@@ -15,7 +15,9 @@ function playwrightFailures(suite, file, path) {
     for (const test of spec.tests ?? []) {
       if (test.status === 'unexpected') {
         const message = test.results?.at(-1)?.error?.message ?? '';
-        failures.push(`${file}: ${[...path, spec.title].join(' › ')} (${spec.file}:${spec.line}) ${firstLine(message)}`);
+        failures.push(
+          `${file}: ${[...path, spec.title].join(' › ')} (${spec.file}:${spec.line}) ${firstLine(message)}`,
+        );
       }
     }
   }
@@ -24,7 +26,11 @@ function playwrightFailures(suite, file, path) {
 
 function firstLine(text) {
   // eslint-disable-next-line no-control-regex -- strips the terminal colours Playwright keeps in messages
-  const line = String(text).replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+  const line =
+    String(text)
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((l) => l.trim()) ?? '';
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
@@ -39,7 +45,9 @@ for (const file of existsSync(dir) ? readdirSync(dir) : []) {
     for (const result of report.testResults ?? []) {
       const failedTests = (result.assertionResults ?? []).filter((a) => a.status === 'failed');
       for (const test of failedTests) {
-        failures.push(`${file}: ${result.name} › ${test.fullName} ${firstLine(test.failureMessages?.[0] ?? '')}`);
+        failures.push(
+          `${file}: ${result.name} › ${test.fullName} ${firstLine(test.failureMessages?.[0] ?? '')}`,
+        );
       }
       // A file that fails to load has no failed assertions, only its own message.
       if (result.status === 'failed' && failedTests.length === 0) {
@@ -52,7 +60,8 @@ for (const file of existsSync(dir) ? readdirSync(dir) : []) {
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
     for (const suite of report.suites ?? []) playwrightFailures(suite, file, []);
-    for (const error of report.errors ?? []) failures.push(`${file}: ${firstLine(error.message ?? '')}`);
+    for (const error of report.errors ?? [])
+      failures.push(`${file}: ${firstLine(error.message ?? '')}`);
   }
   console.info(`${file}: read`);
 }
