@@ -31,6 +31,7 @@ import { backgroundJobs } from './background-jobs';
 import { accountModule } from './modules/account/account.plugin';
 import { adminModule } from './modules/admin/admin.plugin';
 import { authModule } from './modules/auth/auth.plugin';
+import { backtestModule } from './modules/backtest/backtest.plugin';
 import { budgetsModule } from './modules/budgets/budgets.plugin';
 import { clickConfirmationModule } from './modules/click-confirmation/click-confirmation.plugin';
 import { renderClickConfirmation } from './modules/click-confirmation/click-confirmation.service';
@@ -150,6 +151,7 @@ export async function buildApp(
   await app.register(positionsModule);
   await app.register(purchaseModule);
   await app.register(riskModule);
+  await app.register(backtestModule);
   await app.register(tpiModule);
   await app.register(standingOrdersModule);
   await app.register(clicksModule);

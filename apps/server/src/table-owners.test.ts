@@ -45,6 +45,7 @@ const OWNERS: Record<string, string> = {
   price_alert_recipients: 'price-alerts',
   price_alerts: 'price-alerts',
   price_watch_cursors: 'market',
+  price_history: 'backtest',
   pricing_ids: 'margins',
   purchase_quotes: 'purchase',
   sessions: 'kernel',

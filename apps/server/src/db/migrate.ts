@@ -24,6 +24,7 @@ import * as standingOrders from './migrations/0023-standing-orders';
 import * as tamperEvidentTrail from './migrations/0024-tamper-evident-trail';
 import * as apiClients from './migrations/0025-api-clients';
 import * as webhooks from './migrations/0026-webhooks';
+import * as priceHistory from './migrations/0027-price-history';
 
 // Listed explicitly so a bundled or packaged server never depends on reading a folder.
 const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-tamper-evident-trail': tamperEvidentTrail,
   '0025-api-clients': apiClients,
   '0026-webhooks': webhooks,
+  '0027-price-history': priceHistory,
 };
 
 const provider: MigrationProvider = {

@@ -63,6 +63,7 @@ import type {
   WebhookMessagesTable,
   WebhookDeliveriesTable,
 } from './schema-webhooks';
+import type { PriceHistoryTable } from './schema-backtest';
 
 // The database as Kysely sees it. The tables are declared by area in schema-people.ts,
 // schema-trading.ts, schema-messages.ts and schema-plan.ts; everything is exported from here.
@@ -73,6 +74,7 @@ export type * from './schema-messages';
 export type * from './schema-plan';
 export type * from './schema-api-clients';
 export type * from './schema-webhooks';
+export type * from './schema-backtest';
 
 export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
@@ -130,6 +132,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_messages: WebhookMessagesTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  price_history: PriceHistoryTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -38,6 +38,7 @@ export type ModuleName =
   | 'admin'
   | 'auth'
   | 'background-jobs'
+  | 'backtest'
   | 'budgets'
   | 'click-confirmation'
   | 'clicks'
