@@ -41,3 +41,5 @@ export * from './risk/mark-to-market';
 export * from './risk/products';
 export * from './risk/random';
 export * from './risk/stress';
+export * from './backtest/types';
+export * from './backtest/year-prices';

@@ -67,10 +67,13 @@ export interface ShareTarget {
   share: DecimalString;
 }
 
-/** What a strategy sees: the year, and the reference price series (the first position's first part). */
+/** What a strategy sees: the year, and the year's click price per day (year-prices.ts). */
 export interface StrategyInput {
   year: BacktestYear;
-  /** The trading days of the window with a price, with the reference series' price. */
+  /**
+   * The days of the window on which every position part has a price, each with the year's
+   * volume-weighted click price (market price + margin), in day order: `yearDailyPrices(year)`.
+   */
   days: readonly DailyPrice[];
 }
 
