@@ -43,3 +43,4 @@ export * from './risk/random';
 export * from './risk/stress';
 export * from './backtest/types';
 export * from './backtest/year-prices';
+export * from './backtest/strategies';
