@@ -44,3 +44,4 @@ export * from './risk/stress';
 export * from './backtest/types';
 export * from './backtest/year-prices';
 export * from './backtest/strategies';
+export * from './backtest/replay';
