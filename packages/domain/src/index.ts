@@ -45,3 +45,4 @@ export * from './backtest/types';
 export * from './backtest/year-prices';
 export * from './backtest/strategies';
 export * from './backtest/replay';
+export * from './backtest/attribution';
