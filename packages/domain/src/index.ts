@@ -46,3 +46,4 @@ export * from './backtest/year-prices';
 export * from './backtest/strategies';
 export * from './backtest/replay';
 export * from './backtest/attribution';
+export * from './backtest/window-stats';
