@@ -271,6 +271,13 @@ export const PERMISSIONS = {
     summary:
       'import contracts and volumes from CSV or XLSX, also as a dry run (any customer: admins only)',
   },
+  'priceHistory.import': {
+    writes: true,
+    subject: 'global',
+    reach: { admin: 'all', accountmanager: 'none', ...NOBODY_ELSE },
+    summary:
+      'import daily settlement prices into the price history for the backtest, also as a dry run (docs/backtest.md: admins only)',
+  },
   'integrations.manage': {
     writes: true,
     subject: 'customer',

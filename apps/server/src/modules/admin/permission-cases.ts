@@ -25,6 +25,7 @@ import { CONTRACT_ROUTE_CASES } from '../contracts/contracts-permission-cases';
 import { MARGIN_ROUTE_CASES } from '../margins/margin-permission-cases';
 import { API_CLIENT_ROUTE_CASES } from '../integrations/api-clients-permission-cases';
 import { WEBHOOK_ROUTE_CASES } from '../integrations/webhooks-permission-cases';
+import { HISTORY_ROUTE_CASES } from '../backtest/history-permission-cases';
 
 /*
  * Every route the permission matrix governs, as a request the permission test can make about a
@@ -486,4 +487,5 @@ export const ROUTE_CASES: RouteCase[] = [
   ...MARGIN_ROUTE_CASES,
   ...API_CLIENT_ROUTE_CASES,
   ...WEBHOOK_ROUTE_CASES,
+  ...HISTORY_ROUTE_CASES,
 ];
