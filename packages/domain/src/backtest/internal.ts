@@ -79,19 +79,23 @@ export function yearDayAmounts(year: BacktestYear): DayAmount[] {
   const volume = parts.reduce((sum, part) => sum.plus(part.volume), new Dec(0));
   return first.days
     .filter((day) => rest.every((part) => part.prices.has(day)))
-    .map((day) => ({
-      day,
-      volume,
-      amount: parts.reduce(
+    .map((day) => {
+      // Every position has the same few parts: look each one's margin up once a day.
+      const margins = new Map<ContractPartName, Dec>();
+      const marginOf = (part: ContractPartName): Dec => {
+        const known = margins.get(part);
+        if (known !== undefined) return known;
+        const margin = marginDec(year.margins, part, day);
+        margins.set(part, margin);
+        return margin;
+      };
+      const amount = parts.reduce(
         (sum, part) =>
-          sum.plus(
-            part.volume.times(
-              (part.prices.get(day) as Dec).plus(marginDec(year.margins, part.part, day)),
-            ),
-          ),
+          sum.plus(part.volume.times((part.prices.get(day) as Dec).plus(marginOf(part.part)))),
         new Dec(0),
-      ),
-    }));
+      );
+      return { day, volume, amount };
+    });
 }
 
 /** The earlier of two days. */
