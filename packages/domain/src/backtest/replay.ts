@@ -123,7 +123,8 @@ function replayPosition(
         openVolume: fromDec(open),
         requestedVolume: fromDec(wanted),
       });
-      // Refused only for nothing: a largest click that rounds to 0 kWh.
+      // Refused only for nothing: a largest click that rounds to 0 kWh. Runout may take a click
+      // above the largest, as a purchase does (the portal applies runout after the limits).
       if (!runout.ok) continue;
       const volume = toDec(runout.volume);
       part.fixed = part.fixed.plus(volume);
