@@ -136,9 +136,16 @@ export const AttributionSchema = z.object({
 });
 export type Attribution = z.infer<typeof AttributionSchema>;
 
-/** One day of the chart: the year's click price per part (market + margin), null without a price. */
+/**
+ * One day of the chart, for every window day on which every position part has a market price
+ * (days without are left out, not null): `price` is the year's click price as the strategies see
+ * it, one volume-weighted series over all positions and parts (domain `yearDailyPrices`: sum of
+ * part volume x (market + margin) / volume, 4 decimals) - draw this line. `prices` (added to it)
+ * holds the same per part (volume-weighted over the positions), e.g. Peak and OffPeak apart.
+ */
 export const HistoryPointSchema = z.object({
   day: DaySchema,
+  price: DecimalStringSchema,
   prices: z.array(z.object({ part: ContractPartNameSchema, price: DecimalStringSchema })),
 });
 

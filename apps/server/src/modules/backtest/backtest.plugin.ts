@@ -1,4 +1,6 @@
 import { defineModule } from '../../kernel/modules';
+import { backtestRoutes } from './backtest.routes';
+import { BacktestService } from './backtest.service';
 import { historyRoutes } from './history.routes';
 import { HistoryService } from './history.service';
 
@@ -11,5 +13,11 @@ export const backtestModule = defineModule('backtest', ['auth'], async (app) => 
   await app.register(historyRoutes, {
     history: new HistoryService({ db, now }),
     guards: app.guards,
+  });
+  await app.register(backtestRoutes, {
+    backtest: new BacktestService({ db, now }),
+    guards: app.guards,
+    now,
+    title: app.config.web.title,
   });
 });
