@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { seedDemo } from './seed-demo';
+import { seedDemo, seedDemoHistory } from './seed-demo';
 
 export interface PreparedDatabase {
   applied: string[];
@@ -14,5 +14,7 @@ export async function prepareDatabase(
 ): Promise<PreparedDatabase> {
   const applied = await migrateToLatest(db);
   const seeded = options.seedDemo ? await seedDemo(db, options.now?.()) : false;
+  // Apart from the accounts: a demo database made before the price history gets it too.
+  if (options.seedDemo) await seedDemoHistory(db, options.now?.());
   return { applied, seeded };
 }

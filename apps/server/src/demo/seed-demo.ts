@@ -5,6 +5,9 @@ import { seedDemoContracts } from './seed-demo-contracts';
 import { seedDemoPurchase } from './seed-demo-purchase';
 import { LOCK_KEYS } from '../kernel/jobs/lock-keys';
 import { lockForTransaction } from '../kernel/jobs/transaction-lock';
+import { amsterdamDate } from '@klik/domain';
+import { isHistoryEmpty, upsertHistory } from '../modules/backtest/history.repository';
+import { syntheticHistory } from '../modules/backtest/synthetic-history';
 
 /** The one password of every demo account (documented in the README). */
 export const DEMO_PASSWORD = 'Klik-demo-2026';
@@ -168,6 +171,26 @@ export async function seedDemo(db: Db, at: Date = new Date()): Promise<boolean> 
     }
     await seedDemoContracts(trx, demoCustomers, userIds.get('customer') ?? null);
     await seedDemoPurchase(trx, at);
+    return true;
+  });
+}
+
+/** The synthetic price history of the demo: always the same made-up prices for the same day. */
+export const DEMO_HISTORY = { seed: 31, years: 5 } as const;
+
+/**
+ * Fills an empty price history with SYNTHETIC settlements (docs/backtest.md): every trading day of
+ * the 5 years before `at`'s day, ending at the simulated feed's levels. Leaves a history that
+ * holds anything (an import, an earlier seed) alone.
+ */
+export async function seedDemoHistory(db: Db, at: Date = new Date()): Promise<boolean> {
+  if (!(await isHistoryEmpty(db))) return false;
+  const rows = syntheticHistory({ ...DEMO_HISTORY, before: amsterdamDate(at) });
+  return db.transaction().execute(async (trx) => {
+    // Instances starting together: the first to hold the lock fills it, the others find it full.
+    await lockForTransaction(trx, LOCK_KEYS.demoSeed);
+    if (!(await isHistoryEmpty(trx))) return false;
+    await upsertHistory(trx, rows, 'SYNTHETIC', at);
     return true;
   });
 }
