@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_IMPORT_MAX_ROWS, HistoryImportIssueCodeSchema } from '@klik/api';
 import { parseHistoryCsv } from './history-import.parser';
@@ -128,5 +130,26 @@ describe('the price history parser', () => {
       Buffer.from('\n'),
     ]);
     expect(parseHistoryCsv(latin1).issues.map((i) => i.code)).toEqual(['PRICE_INVALID']);
+  });
+});
+
+describe('the sample file (docs/samples/price-history.csv)', () => {
+  it('reads without an issue', () => {
+    const sample = readFileSync(
+      join(
+        import.meta.dirname,
+        '..',
+        '..',
+        '..',
+        '..',
+        '..',
+        'docs',
+        'samples',
+        'price-history.csv',
+      ),
+    );
+    const parsed = parseHistoryCsv(sample);
+    expect(parsed.issues).toEqual([]);
+    expect(parsed.rows).toHaveLength(14);
   });
 });

@@ -177,6 +177,13 @@ describe(`the price history import on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, 
     expect(new Set(refused.report.issues.map((issue) => issue.code))).toEqual(
       new Set(['HEADER_MISSING_COLUMN']),
     );
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: `${BACKTEST_PATHS.historyImport}?dryRun=true`,
+      headers: { ...bearer(adminToken), 'content-type': 'text/plain' },
+      payload: `${HEADER}\n2026-03-02;TTF_GAS;2029;Y;OTC;30`,
+    });
+    expect(plain.json()).toMatchObject({ rowCount: 1, created: 1, issueCount: 0 });
     const badQuery = await t.app.inject({
       method: 'POST',
       url: `${BACKTEST_PATHS.historyImport}?dryRun=maybe`,
