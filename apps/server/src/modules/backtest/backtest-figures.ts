@@ -120,6 +120,8 @@ export type YearFigures = Pick<
 export interface Outcomes {
   actual: ReplayOutcome | null;
   byStrategy: Map<StrategyId, ReplayOutcome | null>;
+  /** The year's click price per day (yearDailyPrices), as the strategies saw it. */
+  days: readonly DailyPrice[];
 }
 
 /** Replays the actual clicks and the strategies asked for (all: every strategy). */
@@ -130,7 +132,7 @@ export function replayOutcomes(
   only?: readonly StrategyId[],
 ): Outcomes {
   const byStrategy = new Map<StrategyId, ReplayOutcome | null>();
-  if (year === null) return { actual: null, byStrategy };
+  if (year === null) return { actual: null, byStrategy, days: [] };
   const actual = stored === null ? null : replayActual(year, stored);
   const input = strategyInput(year);
   for (const strategy of BACKTEST_STRATEGIES) {
@@ -138,7 +140,7 @@ export function replayOutcomes(
     const targets = strategyTargets(strategy, input, parameters);
     byStrategy.set(strategy, targets === null ? null : replay(year, targets));
   }
-  return { actual, byStrategy };
+  return { actual, byStrategy, days: input.days };
 }
 
 /** The year's figures from its replay; `year` null: no history priced it (every one NO_HISTORY). */
@@ -148,7 +150,7 @@ export function yearFigures(
   parameters: StrategyParameters,
   yearVolume: Dec,
 ): YearFigures {
-  const { actual, byStrategy } = replayOutcomes(year, stored, parameters);
+  const { actual, byStrategy, days } = replayOutcomes(year, stored, parameters);
   const actualCost = actual === null ? null : totalCostOf(actual);
   const strategies: StrategyResult[] = [
     actual === null
@@ -188,8 +190,7 @@ export function yearFigures(
       history: [],
     };
   }
-  const series = yearDailyPrices(year);
-  const stats = twelveMonthStats(series, year.to);
+  const stats = twelveMonthStats(days, year.to);
   const extremes = extremeDays(year);
   return {
     strategies,
@@ -209,7 +210,7 @@ export function yearFigures(
     },
     spread:
       extremes && money(toDec(extremes.worst.totalCost).minus(toDec(extremes.best.totalCost))),
-    history: historyOf(year, series),
+    history: historyOf(year, days),
   };
 }
 
