@@ -408,6 +408,16 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: 'strategy',
+              handle: { selection: 'customer' } satisfies ShellHandle,
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('regular'),
+              lazy: async () => ({
+                Component: (await import('../features/backtest/screens/strategy-screen'))
+                  .StrategyScreen,
+              }),
+            },
+            {
               path: 'hedgepolicy',
               handle: { selection: 'customer' } satisfies ShellHandle,
               ErrorBoundary: ScreenError,

@@ -24,6 +24,7 @@ const PLAN = [
     'shell.nav.budget',
     'shell.nav.hedgePolicy',
     'shell.nav.risk',
+    'shell.nav.strategy',
     'shell.nav.priceAlerts',
     'shell.nav.standingOrders',
   ],

@@ -11,6 +11,7 @@ import { CONTRACT_WEB_PATHS } from '../../features/contracts/contracts-paths';
 import { NOTIFICATIONS_PATHS_WEB } from '../../features/notifications/notifications-paths';
 import { PRICE_ALERTS_WEB_PATH } from '../../features/price-alerts/price-alerts-paths';
 import { RISK_WEB_PATH } from '../../features/risk/risk-paths';
+import { BACKTEST_WEB_PATH } from '../../features/backtest/backtest-paths';
 import { STANDING_ORDERS_WEB_PATH } from '../../features/standing-orders/standing-orders-paths';
 import type { MessageKey } from '../../shared/i18n/catalogues';
 import { canOpen } from '../../shared/routing/access';
@@ -72,6 +73,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     needsCustomer: true,
   },
   { path: RISK_WEB_PATH, label: 'shell.nav.risk', group: 'plan', needsCustomer: true },
+  { path: BACKTEST_WEB_PATH, label: 'shell.nav.strategy', group: 'plan', needsCustomer: true },
   {
     path: PRICE_ALERTS_WEB_PATH,
     label: 'shell.nav.priceAlerts',

@@ -44,6 +44,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   budget: 'regular',
   hedgepolicy: 'regular',
   risk: 'regular',
+  strategy: 'regular',
   deadlines: 'regular',
   manageusers: 'staff',
   editusers: 'users',
