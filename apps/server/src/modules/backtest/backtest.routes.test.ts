@@ -247,6 +247,68 @@ describe('GET /rest/backtest/{customerId}', () => {
     }
   });
 
+  it('splits a click made through a quote into the quote’s market price and margin', async () => {
+    const w = await world();
+    const [first] = await w.t.db
+      .selectFrom('clicks')
+      .select('id')
+      .where('contract_id', '=', w.contract.id)
+      .orderBy('created_at')
+      .execute();
+    await w.t.db
+      .insertInto('purchase_quotes')
+      .values({
+        id: '6f1c2a3e-0d4b-4a51-9b7e-2c8d9e0f1a2b',
+        user_id: w.users.user.id,
+        session_id: null,
+        contract_id: w.contract.id,
+        year_of_supply: 2026,
+        maturity: 'Y',
+        market: 'OTC',
+        price_source: 'OTC',
+        parts: JSON.stringify([
+          {
+            name: 'Gas',
+            volume: '600',
+            openVolume: '1200',
+            totalVolume: '1200',
+            marketPrice: '38.5',
+            markUp: '2.2',
+            transactionFee: '0.3',
+            clickPrice: '41',
+            cost: '24600',
+            runoutApplied: false,
+            limits: { min: '0', max: '1200' },
+          },
+        ]),
+        total_cost: '24600',
+        created_at: new Date('2025-11-03T09:59:00Z'),
+        expires_at: new Date('2025-11-03T10:00:30Z'),
+        consumed_at: new Date('2025-11-03T10:00:00Z'),
+        cancelled_at: null,
+      })
+      .execute();
+    await w.t.db
+      .updateTable('clicks')
+      .set({ quote_id: '6f1c2a3e-0d4b-4a51-9b7e-2c8d9e0f1a2b' })
+      .where('id', '=', first!.id)
+      .execute();
+    const backtest = BacktestSchema.parse((await w.get(w.users.user)).json());
+    expect(byStrategy(backtest, 'ACTUAL').clicks[0]).toMatchObject({
+      day: '2025-11-03',
+      volume: '600',
+      marketPrice: '38.5',
+      margin: '2.5',
+      price: '41',
+    });
+    // The same total: the split moves 0.25/MWh of 600 MWh from market to margin against the tranches.
+    expect(byStrategy(backtest, 'ACTUAL').totalCost).toBe('49950.00');
+    const a = backtest.attribution!;
+    expect(a.total).toBe('-750.00');
+    expect(a.margin).toBe('150.00');
+    expect(toDec(a.timing).plus(toDec(a.volume)).toFixed(2)).toBe('-900.00');
+  });
+
   it('follows the hedge policy when the year has one', async () => {
     const w = await world();
     await w.t.db
