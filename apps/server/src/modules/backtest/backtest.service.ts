@@ -134,16 +134,19 @@ export class BacktestService {
   }
 
   /**
-   * The customers the user serves (an administrator: every customer; anyone else: the customers
-   * they are linked to), each with every contract year that has completed clicks replayed
+   * The customers the user serves (an administrator: every customer; an API client: its own;
+   * anyone else: the customers they are linked to), each with every contract year that has completed clicks replayed
    * against the reference; sorted and paged here.
    */
   async ranking(auth: AuthContext, query: RankingQuery): Promise<Ranking> {
     const { db } = this.deps;
-    const customers = await findCustomerNames(
-      db,
-      seesEveryCustomer(auth.user.role) ? 'all' : await linkedCustomerIds(db, auth.user.id),
-    );
+    // An API client reaches its own customer and no other (docs/integrations.md).
+    const served = auth.apiClient
+      ? [auth.apiClient.customerId]
+      : seesEveryCustomer(auth.user.role)
+        ? 'all'
+        : await linkedCustomerIds(db, auth.user.id);
+    const customers = await findCustomerNames(db, served);
     const rows: RankingRow[] = [];
     // A few customers at a time: the history read stays bounded whatever the book.
     const CHUNK = 25;
