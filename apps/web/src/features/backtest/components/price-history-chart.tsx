@@ -102,7 +102,11 @@ export function PriceHistoryChart({ backtest }: { backtest: Backtest }) {
         empty={data.length === 0 ? t('backtest.noHistory') : null}
         chart={
           <ResponsiveContainer width="100%" height={300}>
-            <ComposedChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+            <ComposedChart
+              data={data}
+              accessibilityLayer={false}
+              margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
+            >
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis
                 dataKey="x"

@@ -171,7 +171,7 @@ function CustomerStrategy({
     <Stack gap="lg">
       <Paper withBorder p="md">
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" maw={560}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" maw={720}>
             <Select
               label={t('backtest.contract')}
               allowDeselect={false}
