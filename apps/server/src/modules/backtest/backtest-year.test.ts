@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { amsterdamInstant, periodDeadline, type MarginScenarioVersion } from '@klik/domain';
 import type { BacktestContractRow, PartMonthRow } from './backtest.repository';
-import { buildYear, marginStepsOf, maturitiesOf, planYear, storedClickOf } from './backtest-year';
+import {
+  buildYear,
+  fitToPositions,
+  marginStepsOf,
+  maturitiesOf,
+  planYear,
+  storedClickOf,
+} from './backtest-year';
 
 const contract: BacktestContractRow = {
   id: 7,
@@ -217,5 +224,42 @@ describe('storedClickOf', () => {
   it('takes the contract’s own margin (OffPeak’s) for a click without a quote', () => {
     const click = storedClickOf(contract, { ...row, quotePart: null });
     expect(click).toMatchObject({ marketPrice: '50', margin: '1.75', price: '51.75' });
+  });
+});
+
+describe('fitToPositions', () => {
+  const click = {
+    day: '2025-03-04',
+    maturity: 'Q2' as const,
+    part: 'Peak' as const,
+    volume: '30',
+    marketPrice: '50',
+    margin: '2.25',
+    price: '52.25',
+    forced: false,
+  };
+
+  it('counts a shorter period against the position that holds it', () => {
+    const year = planYear({ ...contract, clickType: 'ALL' }, 2027, months, products, '2026-11-23')!;
+    expect(fitToPositions([click], year.positions)).toEqual([{ ...click, maturity: 'Y' }]);
+  });
+
+  it('splits a longer period over the positions it covers by their volumes, to the kWh', () => {
+    const quarters = planYear(contract, 2027, months, products, '2026-11-23')!;
+    const fitted = fitToPositions([{ ...click, maturity: 'Y', volume: '100' }], quarters.positions);
+    expect(fitted.map((one) => [one.maturity, one.volume])).toEqual([
+      ['Q1', '25'],
+      ['Q2', '25'],
+      ['Q3', '25'],
+      ['Q4', '25'],
+    ]);
+    const odd = fitToPositions([{ ...click, maturity: 'Y', volume: '0.01' }], quarters.positions);
+    expect(odd.map((one) => [one.maturity, one.volume])).toEqual([
+      ['Q1', '0.002'],
+      ['Q2', '0.002'],
+      ['Q3', '0.002'],
+      ['Q4', '0.004'],
+    ]);
+    expect(fitToPositions([click], quarters.positions)).toEqual([click]);
   });
 });

@@ -34,6 +34,9 @@ import type { BacktestContractRow, PartMonthRow, StoredClickRow } from './backte
  * this builds, the domain replays.
  */
 
+/** decimal.js's rounding towards zero: a split never hands out more than the click had. */
+const ROUND_DOWN = 1;
+
 /** How many years before delivery the window starts at most. */
 export const WINDOW_YEARS = 3;
 
@@ -262,4 +265,55 @@ export function storedClickOf(contract: BacktestContractRow, row: StoredClickRow
     price: fromDec(toDec(row.price)),
     forced: false,
   };
+}
+
+/**
+ * The stored clicks on the replayed positions. A contract whose click type allows every period
+ * type (none, ALL) is replayed on the year as a whole, and a click type may have changed since a
+ * click: a click of a shorter period counts against the position that contains it, one of a
+ * longer period is split over the positions it covers by their part volumes (down to the kWh, the
+ * last one taking the rest), at its own prices. So the actual clicks fix what they fixed, once.
+ */
+export function fitToPositions(
+  clicks: readonly ReplayClick[],
+  positions: YearPlan['positions'],
+): ReplayClick[] {
+  const fitted: ReplayClick[] = [];
+  for (const click of clicks) {
+    if (positions.some((position) => position.maturity === click.maturity)) {
+      fitted.push(click);
+      continue;
+    }
+    const months = new Set(monthsOf(click.maturity));
+    const container = positions.find((position) =>
+      [...months].every((month) => monthsOf(position.maturity).includes(month)),
+    );
+    if (container) {
+      fitted.push({ ...click, maturity: container.maturity });
+      continue;
+    }
+    const covered = positions
+      .filter((position) => monthsOf(position.maturity).every((month) => months.has(month)))
+      .map((position) => ({
+        maturity: position.maturity,
+        weight: toDec(position.parts.find((one) => one.part === click.part)?.volume ?? '0'),
+      }))
+      .filter((one) => one.weight.gt(0));
+    const total = covered.reduce((acc, one) => acc.plus(one.weight), toDec('0'));
+    if (total.isZero()) {
+      fitted.push(click);
+      continue;
+    }
+    const volume = toDec(click.volume);
+    let rest = volume;
+    covered.forEach((one, index) => {
+      const share =
+        index === covered.length - 1
+          ? rest
+          : volume.times(one.weight).div(total).toDecimalPlaces(3, ROUND_DOWN);
+      rest = rest.minus(share);
+      if (share.gt(0)) fitted.push({ ...click, maturity: one.maturity, volume: fromDec(share) });
+    });
+  }
+  return fitted;
 }

@@ -26,6 +26,7 @@ import { AppError } from '../../kernel/http/app-error';
 import { marketProductsOfContracts, versionsOf } from '../../kernel/pricing/margin-pricing';
 import {
   buildYear,
+  fitToPositions,
   instrumentsOf,
   planYear,
   storedClickOf,
@@ -321,7 +322,10 @@ export class BacktestService {
           data.scenarios(contract),
           data.policies.get(key) ?? null,
         ),
-        stored: (data.clicks.get(key) ?? []).map((row) => storedClickOf(contract, row)),
+        stored: fitToPositions(
+          (data.clicks.get(key) ?? []).map((row) => storedClickOf(contract, row)),
+          plan.positions,
+        ),
         volume,
       };
     });
