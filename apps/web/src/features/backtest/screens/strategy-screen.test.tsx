@@ -72,7 +72,7 @@ function open(fake: FakeServer, path = '/strategy', locale: 'nl' | 'en' = 'nl', 
 describe('strategy screen', () => {
   it("shows a year's strategies, window, 12-month figures, chart and attribution", async () => {
     const { server: fake, urls } = server();
-    open(fake);
+    const { user } = open(fake);
     const equal = await screen.findByTestId('backtest-strategy-EQUAL_TRANCHES');
     expect(urls).toContain(`${REPLAY_PATH}?${DEFAULT_QUERY}`);
     // Clicks with the forced one named, the average price, the cost and the result both ways.
@@ -115,7 +115,10 @@ describe('strategy screen', () => {
     // The legend shows the actual clicks and the reference at first; a strategy toggles.
     expect(screen.getByRole('checkbox', { name: 'Uw klikken' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Gelijke tranches' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Alles op de eerste dag' })).not.toBeChecked();
+    const firstDay = screen.getByRole('checkbox', { name: 'Alles op de eerste dag' });
+    expect(firstDay).not.toBeChecked();
+    await user.click(firstDay);
+    expect(firstDay).toBeChecked();
 
     const attribution = screen.getByTestId('backtest-attribution');
     expect(attribution).toHaveAccessibleName('Verschil tussen uw klikken en Gelijke tranches');
