@@ -361,6 +361,16 @@ describe('strategy ranking', () => {
     );
   });
 
+  it('tells a consultant without customers who links them, and asks nothing per customer', async () => {
+    const { fake, urls } = rankingServer();
+    open(fake, '/strategy', 'nl', { role: 'consultant', allowedCustomers: [] });
+    expect(await screen.findByTestId('no-customer')).toHaveTextContent(/gekoppeld/);
+    expect(
+      urls.some((url) => url.startsWith('/rest/backtest/') && !url.startsWith(RANKING_PATH)),
+    ).toBe(false);
+    expect(screen.getByRole('tab', { name: 'Ranglijst van klanten' })).toBeTruthy();
+  });
+
   it("opens a ranked customer's strategy view", async () => {
     const { fake, urls } = rankingServer();
     fake.on('GET', RANKING_PATH, () => ({ status: 200, body: aRanking() }));
