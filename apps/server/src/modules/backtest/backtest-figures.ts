@@ -19,6 +19,7 @@ import {
   type ReplayClick,
   type ReplayOutcome,
 } from '@klik/domain';
+import { chartHistory } from './backtest-chart';
 import type {
   Attribution,
   Backtest,
@@ -210,15 +211,20 @@ export function yearFigures(
     },
     spread:
       extremes && money(toDec(extremes.worst.totalCost).minus(toDec(extremes.best.totalCost))),
-    history: historyOf(year, days),
+    history: chartHistory(year, days) ?? decimalHistory(year, days),
   };
 }
 
 /**
  * The chart: per day of the year's click price series, that price and the part's own click price
- * (market + margin, volume-weighted over the positions that have the part).
+ * (market + margin, volume-weighted over the positions that have the part). In decimals: the
+ * reference chartHistory is tested against, and what answers when a figure has more decimals than
+ * its scaled integers hold.
  */
-function historyOf(year: BacktestYear, series: readonly DailyPrice[]): Backtest['history'] {
+export function decimalHistory(
+  year: BacktestYear,
+  series: readonly DailyPrice[],
+): Backtest['history'] {
   const parts = new Map<ContractPartName, { volume: Dec; prices: Map<string, Dec> }[]>();
   for (const position of year.positions) {
     for (const { part, volume } of position.parts) {
