@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, yearDailyPrices, type BacktestYear } from '@klik/domain';
 import { chartHistory } from './backtest-chart';
-import { decimalHistory } from './backtest-figures';
+import { decimalHistory, decimalTotalCost, totalCostOf } from './backtest-figures';
 
 /** A small deterministic generator, so a failure repeats. */
 function random(seed: number): () => number {
@@ -69,5 +69,28 @@ describe('chartHistory', () => {
       ],
     };
     expect(chartHistory(odd, yearDailyPrices(odd))).toBeNull();
+  });
+});
+
+describe('totalCostOf', () => {
+  it('sums each click to cents exactly as decimals do, negative prices and halves included', () => {
+    const next = random(11);
+    const clicks = Array.from({ length: 500 }, (_, i) => ({
+      day: '2025-01-02',
+      maturity: 'Y' as const,
+      part: 'Gas' as const,
+      volume: (next() * 1000).toFixed(3),
+      marketPrice: '0',
+      margin: '0',
+      price: i % 7 === 0 ? (-next() * 10).toFixed(4) : (next() * 200).toFixed(4),
+      forced: false,
+    }));
+    // 0.5 x 0.0001 = 0.00005: half a cent's tenth; 0.1 x 0.05 = 0.005: half a cent, up.
+    clicks.push({ ...clicks[0]!, volume: '0.1', price: '0.05' });
+    clicks.push({ ...clicks[0]!, volume: '0.1', price: '-0.05' });
+    const outcome = { clicks, clickCount: 0, volume: '0', totalCost: '0', marginCost: '0' };
+    expect(totalCostOf(outcome).toFixed(2)).toBe(decimalTotalCost(outcome).toFixed(2));
+    expect(totalCostOf({ ...outcome, clicks: clicks.slice(-2) }).toFixed(2)).toBe('0.00');
+    expect(totalCostOf({ ...outcome, clicks: clicks.slice(-2, -1) }).toFixed(2)).toBe('0.01');
   });
 });

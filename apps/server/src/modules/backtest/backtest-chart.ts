@@ -15,7 +15,7 @@ const VOLUME_PLACES = 3;
 const SHOWN_PLACES = 4;
 
 /** A plain decimal as an integer of `places` decimals; null when it has more. */
-function scaled(value: string, places: number): bigint | null {
+export function scaled(value: string, places: number): bigint | null {
   const negative = value.startsWith('-');
   const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
   if (fraction.length > places) return null;
@@ -24,7 +24,7 @@ function scaled(value: string, places: number): bigint | null {
 }
 
 /** An integer of `places` decimals as a plain decimal without trailing zeros. */
-function plain(value: bigint, places: number): string {
+export function plain(value: bigint, places: number): string {
   const negative = value < 0n;
   const digits = (negative ? -value : value).toString().padStart(places + 1, '0');
   const whole = digits.slice(0, -places);
@@ -34,7 +34,7 @@ function plain(value: bigint, places: number): string {
 }
 
 /** a / b half-up (away from zero on a half), b > 0. */
-function divideHalfUp(a: bigint, b: bigint): bigint {
+export function divideHalfUp(a: bigint, b: bigint): bigint {
   const negative = a < 0n;
   const magnitude = ((negative ? -a : a) * 2n + b) / (2n * b);
   return negative ? -magnitude : magnitude;

@@ -19,7 +19,7 @@ import {
   type ReplayClick,
   type ReplayOutcome,
 } from '@klik/domain';
-import { chartHistory } from './backtest-chart';
+import { chartHistory, divideHalfUp, plain, scaled } from './backtest-chart';
 import type {
   Attribution,
   Backtest,
@@ -47,21 +47,44 @@ export const perMwh = (value: Dec): DecimalString => fromDec(value.toDecimalPlac
 /** MWh: at most three decimals, half-up. */
 export const mwh = (value: Dec): DecimalString => fromDec(value.toDecimalPlaces(3));
 
+/**
+ * A plain decimal to at most `places` decimals, half-up: as it is when it has no more (the
+ * replay's figures nearly always), so a year's thousands of clicks cost no decimal arithmetic.
+ */
+function rounded(value: DecimalString, places: number): DecimalString {
+  const point = value.indexOf('.');
+  if (point < 0 || value.length - point - 1 <= places) return value;
+  return fromDec(toDec(value).toDecimalPlaces(places));
+}
+
 function clickOf(click: ReplayClick): ReplayedClick {
   return {
     day: click.day,
     maturity: click.maturity,
     part: click.part,
-    volume: mwh(toDec(click.volume)),
-    marketPrice: perMwh(toDec(click.marketPrice)),
-    margin: perMwh(toDec(click.margin)),
-    price: perMwh(toDec(click.price)),
+    volume: rounded(click.volume, 3),
+    marketPrice: rounded(click.marketPrice, 4),
+    margin: rounded(click.margin, 4),
+    price: rounded(click.price, 4),
     forced: click.forced,
   };
 }
 
 /** EUR: every click's volume x price to cents, summed (as a click's cost is). */
 export function totalCostOf(outcome: ReplayOutcome): Dec {
+  // In scaled integers (kWh x millionths of a EUR/MWh) while every figure fits, else decimals.
+  let cents = 0n;
+  for (const click of outcome.clicks) {
+    const volume = scaled(click.volume, 3);
+    const price = scaled(click.price, 6);
+    if (volume === null || price === null) return decimalTotalCost(outcome);
+    cents += divideHalfUp(volume * price, 10n ** 7n);
+  }
+  return toDec(plain(cents, 2));
+}
+
+/** The same in decimals. */
+export function decimalTotalCost(outcome: ReplayOutcome): Dec {
   return outcome.clicks.reduce(
     (acc, click) => acc.plus(toDec(click.volume).times(toDec(click.price)).toDecimalPlaces(2)),
     ZERO,
