@@ -11,7 +11,6 @@ import {
   strategyTargets,
   toDec,
   twelveMonthStats,
-  yearDailyPrices,
   type BacktestYear,
   type ContractPartName,
   type DailyPrice,
@@ -71,7 +70,7 @@ function clickOf(click: ReplayClick): ReplayedClick {
 }
 
 /** EUR: every click's volume x price to cents, summed (as a click's cost is). */
-export function totalCostOf(outcome: ReplayOutcome): Dec {
+export function totalCostOf(outcome: Pick<ReplayOutcome, 'clicks'>): Dec {
   // In scaled integers (kWh x millionths of a EUR/MWh) while every figure fits, else decimals.
   let cents = 0n;
   for (const click of outcome.clicks) {
@@ -84,7 +83,7 @@ export function totalCostOf(outcome: ReplayOutcome): Dec {
 }
 
 /** The same in decimals. */
-export function decimalTotalCost(outcome: ReplayOutcome): Dec {
+export function decimalTotalCost(outcome: Pick<ReplayOutcome, 'clicks'>): Dec {
   return outcome.clicks.reduce(
     (acc, click) => acc.plus(toDec(click.volume).times(toDec(click.price)).toDecimalPlaces(2)),
     ZERO,
@@ -126,12 +125,6 @@ function resultOf(
     resultAgainstActualPerMwh:
       result === null || yearVolume.isZero() ? null : perMwh(result.div(yearVolume)),
   };
-}
-
-/** EUR/MWh: the 12-month average click price before the window's end; null without prices. */
-export function twelveMonthAverage(year: BacktestYear): Dec | null {
-  const stats = twelveMonthStats(yearDailyPrices(year), year.to);
-  return stats === null ? null : toDec(stats.average);
 }
 
 /** What one contract year's replay answers, besides who and which year. */

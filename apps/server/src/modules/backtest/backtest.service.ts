@@ -1,6 +1,7 @@
 import {
   amsterdamDate,
   toDec,
+  twelveMonthStats,
   type BacktestYear,
   type DailyPrice,
   type HedgePoint,
@@ -34,14 +35,7 @@ import {
   type Instrument,
   type YearPlan,
 } from './backtest-year';
-import {
-  mwh,
-  perMwh,
-  replayOutcomes,
-  totalCostOf,
-  twelveMonthAverage,
-  yearFigures,
-} from './backtest-figures';
+import { mwh, perMwh, replayOutcomes, totalCostOf, yearFigures } from './backtest-figures';
 import {
   findBacktestContract,
   findBacktestContracts,
@@ -190,21 +184,19 @@ export class BacktestService {
       for (const read of byCustomer.get(String(customer.id)) ?? []) {
         // The clicks themselves, not what the replay forces for the volume they leave open.
         const clicked = read.stored.reduce((acc, click) => acc.plus(toDec(click.volume)), ZERO);
-        const clickedCost = read.stored.reduce(
-          (acc, click) =>
-            acc.plus(toDec(click.volume).times(toDec(click.price)).toDecimalPlaces(2)),
-          ZERO,
-        );
+        const clickedCost = totalCostOf({ clicks: read.stored });
         volume = volume.plus(clicked);
         cost = cost.plus(clickedCost);
         if (read.year === null || clicked.isZero()) continue;
         replayed += 1;
-        const stats = twelveMonthAverage(read.year);
+        const { byStrategy, days } = replayOutcomes(read.year, null, parameters, [query.reference]);
+        const stats = twelveMonthStats(days, read.year.to);
         if (stats !== null) {
           average.volume = average.volume.plus(clicked);
-          average.amount = average.amount.plus(stats.times(clicked)).minus(clickedCost);
+          average.amount = average.amount
+            .plus(toDec(stats.average).times(clicked))
+            .minus(clickedCost);
         }
-        const { byStrategy } = replayOutcomes(read.year, null, parameters, [query.reference]);
         const outcome = byStrategy.get(query.reference);
         if (outcome && !toDec(outcome.volume).isZero()) {
           const price = totalCostOf(outcome).div(toDec(outcome.volume));
