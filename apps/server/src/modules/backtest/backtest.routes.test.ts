@@ -380,6 +380,15 @@ describe('GET /rest/backtest/{customerId}', () => {
     expect(backtest.window).toBeNull();
     expect(backtest.attribution).toBeNull();
     expect(backtest.strategies.every((one) => one.unavailable === 'NO_HISTORY')).toBe(true);
+    // The files still answer, with what there is.
+    for (const format of ['csv', 'xlsx', 'pdf']) {
+      const file = await w.get(
+        w.users.user,
+        { contractId: 'KL-NOHIST', yearOfSupply: '2028', format },
+        { exported: true },
+      );
+      expect(file.statusCode).toBe(200);
+    }
   });
 });
 
