@@ -1,5 +1,6 @@
 import { Dec, fromDec, toDec } from '../decimal';
 import { AVERAGE_PRICE_DECIMALS, MONEY_DECIMALS } from '../pricing';
+import { cacheOf, type YearCache } from './internal';
 import type { AttributionParts, BacktestYear, ReplayClick } from './types';
 
 /*
@@ -30,16 +31,8 @@ interface Side {
  * decimals (a benchmark fixed to 4 decimals keeps every product below exact, so the parts add
  * up to the cent and beyond); null when the month has no price.
  */
-function monthMean(year: BacktestYear, click: ReplayClick, month: string): Dec | null {
-  const position = year.positions.find((each) => each.maturity === click.maturity);
-  const prices = (position?.prices[click.part] ?? []).filter(
-    (price) => price.day >= year.from && price.day <= year.to && price.day.startsWith(month),
-  );
-  if (prices.length === 0) return null;
-  return prices
-    .reduce((sum, price) => sum.plus(toDec(price.price)), new Dec(0))
-    .div(prices.length)
-    .toDecimalPlaces(AVERAGE_PRICE_DECIMALS, Dec.ROUND_HALF_UP);
+function monthMean(cache: YearCache, click: ReplayClick, month: string): Dec | null {
+  return cache.monthMean(click.maturity, click.part, month);
 }
 
 function cellKey(click: ReplayClick): string {
@@ -79,13 +72,14 @@ export function attribute(
   actual: readonly ReplayClick[],
   reference: readonly ReplayClick[],
 ): AttributionParts {
+  const cache = cacheOf(year);
   const cells = new Map<string, Cell>();
   const place = (click: ReplayClick, side: 'actual' | 'reference') => {
     const key = cellKey(click);
     let cell = cells.get(key);
     if (cell === undefined) {
       cell = {
-        benchmark: monthMean(year, click, click.day.slice(0, 7)),
+        benchmark: monthMean(cache, click, click.day.slice(0, 7)),
         value: new Dec(0),
         volume: new Dec(0),
         actual: emptySide(),
@@ -93,8 +87,8 @@ export function attribute(
       };
       cells.set(key, cell);
     }
-    const volume = toDec(click.volume);
-    const market = toDec(click.marketPrice);
+    const volume = cache.dec(click.volume);
+    const market = cache.dec(click.marketPrice);
     cell.value = cell.value.plus(volume.times(market));
     cell.volume = cell.volume.plus(volume);
     addSide(cell[side], volume, market);

@@ -9,7 +9,8 @@ import { attribute, roundAttribution } from './attribution';
 import { replay, replayActual } from './replay';
 import { BACKTEST_STRATEGIES, strategyTargets, type StrategyOptions } from './strategies';
 import type { BacktestPosition, BacktestYear, MarginStep, ReplayClick } from './types';
-import { marginOn, strategyInput } from './year-prices';
+import { extremeDays, twelveMonthStats } from './window-stats';
+import { marginOn, prepareYear, strategyInput, yearDailyPrices } from './year-prices';
 
 // Prices in EUR/MWh with up to 4 decimals (negative ones happen), volumes in MWh with up to 3.
 const scaled = (max: bigint, decimals: number, min = 0n) =>
@@ -304,6 +305,35 @@ describe('backtest properties', () => {
             new Dec(0),
           );
         expect(toDec(outcome.totalCost).eq(expected)).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a prepared year gives exactly the figures of the year itself', () => {
+    const figures = (y: BacktestYear, opts: StrategyOptions, stored: readonly ReplayClick[]) => {
+      const input = strategyInput(y);
+      const actual = replayActual(y, stored);
+      return {
+        days: yearDailyPrices(y),
+        stats: twelveMonthStats(input.days, y.to),
+        extremes: extremeDays(y),
+        actual,
+        strategies: BACKTEST_STRATEGIES.map((name) => {
+          const targets = strategyTargets(name, input, opts);
+          const outcome = targets && replay(y, targets);
+          return {
+            targets,
+            outcome,
+            parts: outcome && actual && attribute(y, actual.clicks, outcome.clicks),
+          };
+        }),
+      };
+    };
+    fc.assert(
+      fc.property(year, options, fc.array(fc.nat(), { maxLength: 12 }), (y, opts, picks) => {
+        const stored = storedClicks(y, picks);
+        expect(figures(prepareYear(y), opts, stored)).toEqual(figures(y, opts, stored));
       }),
       { numRuns: 60 },
     );

@@ -1,6 +1,7 @@
 import { firstDayOfMonth, yearOf, type LocalDate } from '../amsterdam-time';
 import { Dec, fromDec, toDec, type DecimalString } from '../decimal';
 import { corridorAt, type HedgeCorridor } from '../hedge-policy';
+import { seriesOf } from './internal';
 import type { DailyPrice, ShareTarget, StrategyInput } from './types';
 
 /*
@@ -63,9 +64,22 @@ function cumulative(steps: readonly Step[]): ShareTarget[] {
   return targets;
 }
 
-/** The first priced day on or after a date; null when the history ends before it. */
-function dayFrom(days: readonly DailyPrice[], date: LocalDate): LocalDate | null {
-  return days.find((day) => day.day >= date)?.day ?? null;
+/** Finds the first priced day on or after a date; null when the history ends before it. */
+function dayFinder(days: readonly DailyPrice[]): (date: LocalDate) => LocalDate | null {
+  const series = seriesOf(days);
+  if (series === null) return (date) => days.find((day) => day.day >= date)?.day ?? null;
+  // A series handed out by yearDailyPrices is in day order: halve the search.
+  const ordered = series.days;
+  return (date) => {
+    let low = 0;
+    let high = ordered.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((ordered[middle] as LocalDate) < date) low = middle + 1;
+      else high = middle;
+    }
+    return ordered[low] ?? null;
+  };
 }
 
 function corridorLevel(corridor: HedgeCorridor, level: CorridorLevel): Dec {
@@ -96,9 +110,10 @@ export function corridorTargets(input: StrategyInput, level: CorridorLevel): Sha
       .map((point) => point.date)
       .filter((date) => date >= input.year.from && date <= input.year.to),
   ];
+  const dayFrom = dayFinder(input.days);
   const steps: Step[] = [];
   for (const date of dates) {
-    const day = dayFrom(input.days, date);
+    const day = dayFrom(date);
     if (day !== null) steps.push({ day, share: corridorLevel(corridorAt(policy, day), level) });
   }
   return cumulative(steps);
@@ -127,9 +142,10 @@ export function equalTranchesTargets(
   schedule: TrancheSchedule,
 ): ShareTarget[] {
   const starts = periodStarts(input.year.from, input.year.to, schedule === 'MONTHLY' ? 1 : 3);
+  const dayFrom = dayFinder(input.days);
   const steps: Step[] = [];
   starts.forEach((start, k) => {
-    const day = dayFrom(input.days, start);
+    const day = dayFrom(start);
     if (day !== null) {
       const share = HUNDRED.times(k + 1)
         .div(starts.length)
@@ -164,20 +180,55 @@ export function limitBelowAverageTargets(
   if (!Number.isInteger(options.days) || options.days < 1 || share.lte(0) || share.gt(HUNDRED)) {
     throw new RangeError(`Invalid limit: ${options.days} days, ${options.share}%`);
   }
-  const prices = input.days.map((day) => toDec(day.price));
+  const units = seriesOf(input.days)?.priceUnits;
+  const below =
+    units && fitsIntegers(units, options.days)
+      ? integerSignals(units, options.days)
+      : decimalSignals(
+          input.days.map((day) => toDec(day.price)),
+          options.days,
+        );
   const targets: ShareTarget[] = [];
   let level = new Dec(0);
-  // Comparing price x N with the sum of the previous N avoids dividing: strictly below, exactly.
-  let sum = prices.slice(0, options.days).reduce((acc, price) => acc.plus(price), new Dec(0));
-  for (let i = options.days; i < prices.length && level.lt(HUNDRED); i++) {
-    const price = prices[i] as Dec;
-    if (price.times(options.days).lt(sum)) {
-      level = Dec.min(level.plus(share), HUNDRED);
-      targets.push({ day: (input.days[i] as DailyPrice).day, share: fromDec(level) });
-    }
-    sum = sum.plus(price).minus(prices[i - options.days] as Dec);
+  for (const i of below) {
+    if (level.gte(HUNDRED)) break;
+    level = Dec.min(level.plus(share), HUNDRED);
+    targets.push({ day: (input.days[i] as DailyPrice).day, share: fromDec(level) });
   }
   return targets;
+}
+
+// Comparing price x N with the sum of the previous N avoids dividing: strictly below, exactly.
+
+/** The indexes of the days priced strictly below the average of the previous `n`. */
+function decimalSignals(prices: readonly Dec[], n: number): number[] {
+  const below: number[] = [];
+  let sum = prices.slice(0, n).reduce((acc, price) => acc.plus(price), new Dec(0));
+  for (let i = n; i < prices.length; i++) {
+    const price = prices[i] as Dec;
+    if (price.times(n).lt(sum)) below.push(i);
+    sum = sum.plus(price).minus(prices[i - n] as Dec);
+  }
+  return below;
+}
+
+/** Whether n + 1 prices in units of 10^-4 add up to a safe integer, so that integers are exact. */
+function fitsIntegers(units: readonly number[], n: number): boolean {
+  const largest = units.reduce((max, price) => Math.max(max, Math.abs(price)), 0);
+  return largest * (n + 1) <= Number.MAX_SAFE_INTEGER;
+}
+
+/** decimalSignals on prices in units of 10^-4 (yearDailyPrices'), when they fit integers. */
+function integerSignals(units: readonly number[], n: number): number[] {
+  const below: number[] = [];
+  let sum = 0;
+  for (let i = 0; i < Math.min(n, units.length); i++) sum += units[i] as number;
+  for (let i = n; i < units.length; i++) {
+    const price = units[i] as number;
+    if (price * n < sum) below.push(i);
+    sum = sum + price - (units[i - n] as number);
+  }
+  return below;
 }
 
 /** The targets of a strategy by name; null when it is unavailable (a corridor without policy). */
