@@ -197,12 +197,15 @@ export function unitsOf(text: DecimalString, scale: number): number {
   }
   if (text.length === start) return NaN;
   const power = scale - Math.max(decimals, 0);
-  const scaled = units * 10 ** power;
-  // A true value above 2^53 - 1 comes out at 2^53 or more: rounding is monotonic.
-  if (power > MAX_EXACT_POWER || !safe(units) || !safe(scaled)) return NaN;
+  const scaled = units * (POWERS[power] ?? NaN);
+  // A true value above 2^53 - 1 comes out at 2^53 or more (rounding is monotonic), and a power
+  // beyond the table (or below 0) as NaN.
+  if (!safe(scaled)) return NaN;
   return start === 1 ? -scaled : scaled;
 }
 
+/** 10^0 .. 10^22, each exact. */
+const POWERS = Array.from({ length: MAX_EXACT_POWER + 1 }, (_, k) => 10 ** k);
 const MINUS = 45;
 const DOT = 46;
 const ZERO = 48;
