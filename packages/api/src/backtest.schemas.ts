@@ -223,6 +223,8 @@ export const HISTORY_IMPORT_COLUMNS = [
   'market',
   'price',
 ] as const;
+/** At most this many bytes per file: the server refuses a larger body (413) before reading it. */
+export const HISTORY_IMPORT_MAX_BYTES = 16 * 1024 * 1024;
 /** At most this many data rows per file (about 10 years of one market's instruments). */
 export const HISTORY_IMPORT_MAX_ROWS = 200_000;
 /** At most this many issues are listed; issueCount says how many there were. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BACKTEST_PATHS,
+  HISTORY_IMPORT_MAX_BYTES,
   HistoryCoverageSchema,
   HistoryImportQuerySchema,
   HistoryImportRefusedSchema,
@@ -16,9 +17,6 @@ import type { HistoryService } from './history.service';
  * takes the file as the raw body (text/csv or application/octet-stream), so an exchange export can
  * be sent with one curl call; GET .../history answers what is kept.
  */
-/** At most this many bytes per file: a larger body is refused with 413 before it is read. */
-export const HISTORY_IMPORT_MAX_BYTES = 16 * 1024 * 1024;
-
 export const historyRoutes: FastifyPluginAsyncZod<{
   history: HistoryService;
   guards: AuthGuards;
