@@ -281,6 +281,17 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              // The price history for the backtest: admins alone (priceHistory.import).
+              path: 'pricehistory',
+              ErrorBoundary: ScreenError,
+              loader: guardLoader('adminOnly'),
+              lazy: async () => ({
+                Component: (
+                  await import('../features/backtest/screens/price-history-import-screen')
+                ).PriceHistoryImportScreen,
+              }),
+            },
+            {
               path: 'monitorprices',
               ErrorBoundary: ScreenError,
               loader: guardLoader('adminOnly'),

@@ -39,6 +39,7 @@ const ADMIN = [
     'shell.nav.manageCustomers',
     'shell.nav.manageContracts',
     'shell.nav.contractImport',
+    'shell.nav.priceHistory',
     'shell.nav.manageUsers',
     'shell.nav.addViewOnlyUser',
     'shell.nav.integrations',
@@ -175,11 +176,27 @@ describe('the main menu by role', () => {
     const admin = paths({ role: 'admin', allowedCustomers: [] });
     const accountManager = paths({ role: 'accountmanager' });
     const customer = paths({ role: 'customer' });
-    for (const path of ['/mailoutbox', '/managemargins', '/managecontract/import']) {
+    for (const path of [
+      '/mailoutbox',
+      '/managemargins',
+      '/managecontract/import',
+      '/pricehistory',
+    ]) {
       expect(admin, path).toContain(path);
       expect(accountManager, path).not.toContain(path);
       expect(customer, path).not.toContain(path);
     }
+  });
+
+  it('offers the price history import only to an administrator who may import', () => {
+    const paths = (overrides: Partial<UserSession>) =>
+      navigationFor(aUserSession(overrides)).flatMap((group) =>
+        group.entries.map((entry) => entry.path),
+      );
+    expect(paths({ role: 'admin', allowedCustomers: [] })).toContain('/pricehistory');
+    expect(paths({ role: 'admin', allowedCustomers: [], readOnly: true })).not.toContain(
+      '/pricehistory',
+    );
   });
 
   it('lists only guarded screens, so who sees an entry is who may open it', () => {

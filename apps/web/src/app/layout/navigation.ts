@@ -1,5 +1,6 @@
 import type { UserSession } from '@klik/api';
 import { ADMIN_WEB_PATHS } from '../../features/admin/admin-paths';
+import { may } from '../../features/admin/derive/may';
 import { BUDGETS_WEB_PATH } from '../../features/budgets/budgets-paths';
 import { CLICKS_PATHS_WEB } from '../../features/clicks/clicks-paths';
 import { HEDGE_POLICIES_WEB_PATH } from '../../features/hedge-policies/hedge-policies-paths';
@@ -11,7 +12,7 @@ import { CONTRACT_WEB_PATHS } from '../../features/contracts/contracts-paths';
 import { NOTIFICATIONS_PATHS_WEB } from '../../features/notifications/notifications-paths';
 import { PRICE_ALERTS_WEB_PATH } from '../../features/price-alerts/price-alerts-paths';
 import { RISK_WEB_PATH } from '../../features/risk/risk-paths';
-import { BACKTEST_WEB_PATH } from '../../features/backtest/backtest-paths';
+import { BACKTEST_WEB_PATH, PRICE_HISTORY_WEB_PATH } from '../../features/backtest/backtest-paths';
 import { STANDING_ORDERS_WEB_PATH } from '../../features/standing-orders/standing-orders-paths';
 import type { MessageKey } from '../../shared/i18n/catalogues';
 import { canOpen } from '../../shared/routing/access';
@@ -108,6 +109,13 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     label: 'shell.nav.contractImport',
     group: 'admin',
     requires: (session) => session.role === 'admin',
+  },
+  {
+    // Beside the contract import: the price history the backtest replays, for whoever may import.
+    path: PRICE_HISTORY_WEB_PATH,
+    label: 'shell.nav.priceHistory',
+    group: 'admin',
+    requires: (session) => may(session, 'priceHistory.import'),
   },
   { path: ADMIN_WEB_PATHS.manageUsers, label: 'shell.nav.manageUsers', group: 'admin' },
   {

@@ -62,6 +62,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   announcements: 'adminOnly',
   mailoutbox: 'adminOnly',
   managemargins: 'adminOnly',
+  // The price history import (priceHistory.import): its menu entry also asks for the permission.
+  pricehistory: 'adminOnly',
   pricealerts: 'regular',
   standingorders: 'regular',
   integrations: 'integrations',
