@@ -64,6 +64,7 @@ const SCREENS_BY_ROLE = {
     '/managecontract',
     '/managecontract/new',
     '/managecontract/import',
+    '/pricehistory',
     '/monitorprices',
     '/announcements',
     '/integrations',
