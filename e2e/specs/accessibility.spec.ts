@@ -39,6 +39,7 @@ const SCREENS_BY_ROLE = {
     '/budget',
     '/hedgepolicy',
     '/risk',
+    '/strategy',
     '/pricealerts',
     '/standingorders',
     '/help',

@@ -405,10 +405,10 @@ describe('GET /rest/backtest/{customerId}/export', () => {
     const lines = csv.body.split('\r\n');
     expect(lines[0]).toBe(
       'Strategy,Unavailable,Clicks,Volume (MWh),Total cost (EUR),Average price (EUR/MWh),' +
-        'Against own clicks (EUR),Against own clicks (EUR/MWh)',
+        'Against your clicks (EUR),Against your clicks (EUR/MWh)',
     );
     const rows = lines.slice(1, 9).map((line) => line.split(','));
-    expect(rows[0]).toEqual(['Own clicks', '', '2', '1200', '49950.00', '41.625', '0.00', '0']);
+    expect(rows[0]).toEqual(['Your clicks', '', '2', '1200', '49950.00', '41.625', '0.00', '0']);
     expect(rows.find((row) => row[0] === 'Equal tranches')).toEqual([
       'Equal tranches',
       '',
@@ -427,10 +427,10 @@ describe('GET /rest/backtest/{customerId}/export', () => {
       '',
     ]);
     expect(lines[9]).toBe('');
-    expect(lines[11]).toMatch(/^"?Total \(own − reference\): Equal tranches"?,-750\.00$/);
+    expect(lines[11]).toMatch(/^"?Total \(your clicks − reference\): Equal tranches"?,-750\.00$/);
 
     const dutch = await exported('csv', 'nl');
-    expect(dutch.body.split('\r\n')[1]!.startsWith('Eigen klikken,')).toBe(true);
+    expect(dutch.body.split('\r\n')[1]!.startsWith('Uw klikken,')).toBe(true);
 
     const xlsx = await exported('xlsx');
     expect(xlsx.statusCode).toBe(200);
@@ -439,8 +439,8 @@ describe('GET /rest/backtest/{customerId}/export', () => {
     );
     const sheets = await readXlsxFile(xlsx.rawPayload);
     expect(sheets.map((one) => one.sheet)).toEqual(['Strategies', 'Attribution']);
-    expect(sheets[0]!.data[1]).toEqual(['Own clicks', null, 2, 1200, 49950, 41.625, 0, 0]);
-    expect(sheets[1]!.data[1]).toEqual(['Total (own − reference): Equal tranches', -750]);
+    expect(sheets[0]!.data[1]).toEqual(['Your clicks', null, 2, 1200, 49950, 41.625, 0, 0]);
+    expect(sheets[1]!.data[1]).toEqual(['Total (your clicks − reference): Equal tranches', -750]);
 
     const pdf = await exported('pdf');
     expect(pdf.statusCode).toBe(200);

@@ -136,6 +136,7 @@ describe('signed-in shell', () => {
       'Budget',
       'Afdekbeleid',
       'Risico',
+      'Strategie',
       'Prijsalerts',
       'Staande orders',
     ]);
@@ -161,6 +162,7 @@ describe('signed-in shell', () => {
       'Klanten',
       'Contracten',
       'Contracten importeren',
+      'Prijshistorie importeren',
       'Gebruikers',
       'Gebruiker met alleen-lezen toevoegen',
       'Integraties',
